@@ -1,0 +1,134 @@
+// hipstencil/border.hpp
+// Border policies: the rule for reading outside the image (or the source ROI) is a type.
+// Each rule maps an index p in (-inf, inf) to an index in [0, n) for ANY distance outside
+// (a radius larger than the image included), not just one reflection as OpenCV's cudev
+// helpers do. The rules and their names:
+//
+//   type        scipy.ndimage   OpenCV               for a row  a b c d
+//   replicate   nearest         BORDER_REPLICATE     a a a a | a b c d | d d d d
+//   constant{v} constant        BORDER_CONSTANT      v v v v | a b c d | v v v v
+//   reflect     reflect         BORDER_REFLECT       d c b a | a b c d | d c b a
+//   reflect101  mirror          BORDER_REFLECT_101   c d c b | a b c d | c b a b   (n = 1: a)
+//   wrap        wrap/grid-wrap  BORDER_WRAP          a b c d | a b c d | a b c d
+//   skip        -               -                    outputs whose window leaves the image
+//                                                    are not written at all ("valid" mode)
+//   padded      -               NPP non-border       no check: the caller guarantees that the
+//                                                    halo exists in memory around the image
+#pragma once
+
+#include "platform/config.hpp"
+
+namespace hipstencil {
+namespace border {
+
+/// Run-time tag of a border rule.
+enum class kind { replicate, constant, reflect, reflect101, wrap, skip, padded };
+
+/// Human-readable name of a rule ("replicate", "reflect101", ...).
+inline const char* name(kind k) {
+  switch (k) {
+    case kind::replicate: return "replicate";
+    case kind::constant: return "constant";
+    case kind::reflect: return "reflect";
+    case kind::reflect101: return "reflect101";
+    case kind::wrap: return "wrap";
+    case kind::skip: return "skip";
+    case kind::padded: return "padded";
+  }
+  return "?";
+}
+
+namespace detail {
+/// Non-negative remainder: p mod q for q > 0 and any p.
+HIPSTENCIL_HOST_DEVICE constexpr int pos_mod(int p, int q) {
+  int m = p % q;
+  return m < 0 ? m + q : m;
+}
+}  // namespace detail
+
+/// Index maps for each rule. Preconditions: n >= 1. Result in [0, n), or -1 for
+/// `constant` when p is outside (the caller substitutes the constant).
+HIPSTENCIL_HOST_DEVICE constexpr int map_replicate(int p, int n) { return p < 0 ? 0 : (p >= n ? n - 1 : p); }
+HIPSTENCIL_HOST_DEVICE constexpr int map_reflect(int p, int n) {
+  // Period 2n: 0..n-1 forwards, then n-1..0 backwards (the edge pixel repeats).
+  const int m = detail::pos_mod(p, 2 * n);
+  return m < n ? m : 2 * n - 1 - m;
+}
+HIPSTENCIL_HOST_DEVICE constexpr int map_reflect101(int p, int n) {
+  // Period 2n - 2: the edge pixel is not repeated. A single pixel reflects onto itself.
+  if (n == 1) return 0;
+  const int m = detail::pos_mod(p, 2 * n - 2);
+  return m < n ? m : 2 * n - 2 - m;
+}
+HIPSTENCIL_HOST_DEVICE constexpr int map_wrap(int p, int n) { return detail::pos_mod(p, n); }
+HIPSTENCIL_HOST_DEVICE constexpr int map_constant(int p, int n) { return (p < 0 || p >= n) ? -1 : p; }
+
+/// Maps p for a run-time rule. `skip` and `padded` return p unchanged (for skip the
+/// caller never reads outside; for padded the caller guarantees the memory exists).
+HIPSTENCIL_HOST_DEVICE constexpr int map_index(kind k, int p, int n) {
+  switch (k) {
+    case kind::replicate: return map_replicate(p, n);
+    case kind::reflect: return map_reflect(p, n);
+    case kind::reflect101: return map_reflect101(p, n);
+    case kind::wrap: return map_wrap(p, n);
+    case kind::constant: return map_constant(p, n);
+    default: return p;
+  }
+}
+
+/// clamp (replicate): the edge pixel extends outwards.
+struct replicate {
+  static constexpr kind rule = kind::replicate;
+  HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int n) { return map_replicate(p, n); }
+};
+/// Constant pad: every pixel outside reads `value` (in every channel, in the input's units).
+struct constant {
+  static constexpr kind rule = kind::constant;
+  float value = 0.0f;
+  HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int n) { return map_constant(p, n); }
+};
+/// Reflect including the edge pixel (scipy 'reflect', OpenCV BORDER_REFLECT).
+struct reflect {
+  static constexpr kind rule = kind::reflect;
+  HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int n) { return map_reflect(p, n); }
+};
+/// Reflect about the edge pixel (scipy 'mirror', OpenCV BORDER_REFLECT_101, OpenCV's default).
+struct reflect101 {
+  static constexpr kind rule = kind::reflect101;
+  HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int n) { return map_reflect101(p, n); }
+};
+/// Periodic (scipy 'wrap'/'grid-wrap', OpenCV BORDER_WRAP).
+struct wrap {
+  static constexpr kind rule = kind::wrap;
+  HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int n) { return map_wrap(p, n); }
+};
+/// Write only the outputs whose whole window lies inside; leave the others untouched.
+struct skip {
+  static constexpr kind rule = kind::skip;
+  HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int) { return p; }
+};
+/// No checks: the caller guarantees that every pixel of every window exists in memory
+/// (the image was allocated with a halo of at least the filter's reach on each side).
+struct padded {
+  static constexpr kind rule = kind::padded;
+  HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int) { return p; }
+};
+
+/// A border rule chosen at run time (rule plus the constant's value). Every policy type
+/// converts to it; kernels whose hot loop does not depend on the rule take this.
+struct any {
+  kind rule = kind::reflect101;
+  float value = 0.0f;
+  constexpr any() = default;
+  constexpr any(kind k, float v = 0.0f) : rule(k), value(v) {}
+  constexpr any(replicate) : rule(kind::replicate) {}
+  constexpr any(constant c) : rule(kind::constant), value(c.value) {}
+  constexpr any(reflect) : rule(kind::reflect) {}
+  constexpr any(reflect101) : rule(kind::reflect101) {}
+  constexpr any(wrap) : rule(kind::wrap) {}
+  constexpr any(skip) : rule(kind::skip) {}
+  constexpr any(padded) : rule(kind::padded) {}
+};
+
+}  // namespace border
+}  // namespace hipstencil

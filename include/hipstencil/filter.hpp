@@ -1,0 +1,170 @@
+// hipstencil/filter.hpp
+// Filters (host-side value types) and the usual factories.
+//
+// Semantics are CORRELATION, as OpenCV filter2D and scipy.ndimage.correlate:
+//   out(x, y) = sum_{j < height} sum_{i < width} k(i, j) * in(x + i - anchor_x, y + j - anchor_y)
+// For true convolution, filter with f.flipped() (coefficients reversed on both axes and
+// the anchor mirrored), which equals scipy.ndimage.convolve for odd sizes.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "error.hpp"
+
+namespace hipstencil {
+
+namespace detail {
+inline void check_taps(const char* who, const char* param, std::size_t size, int anchor) {
+  if (size < 1 || size % 2 == 0)
+    throw_invalid(who, ": ", param, " must have an odd number (>= 1) of taps, got ", size);
+  if (anchor < -1 || (anchor >= 0 && std::size_t(anchor) >= size))
+    throw_invalid(who, ": ", param, " anchor must be -1 (centre) or in [0, ", size, "), got ", anchor);
+}
+inline void check_finite(const char* who, const char* param, const std::vector<float>& c) {
+  for (std::size_t i = 0; i < c.size(); ++i)
+    if (!std::isfinite(c[i])) throw_invalid(who, ": ", param, "[", i, "] is not finite (", c[i], ")");
+}
+}  // namespace detail
+
+/// A dense width x height filter (odd sizes), coefficients row-major: k(i, j) is
+/// coefficients[j * width + i]. The anchor is the tap aligned with the output pixel;
+/// -1 selects the centre (width / 2, height / 2), as OpenCV's Point(-1, -1).
+/// Throws invalid_argument for an even or zero size, a coefficient count other than
+/// width * height, an anchor outside the filter, or a non-finite coefficient.
+class filter2d {
+ public:
+  filter2d(int width, int height, std::vector<float> coefficients, int anchor_x = -1, int anchor_y = -1)
+      : w_(width), h_(height), c_(std::move(coefficients)) {
+    if (width < 1 || width % 2 == 0) detail::throw_invalid("filter2d: width must be odd and >= 1, got ", width);
+    if (height < 1 || height % 2 == 0) detail::throw_invalid("filter2d: height must be odd and >= 1, got ", height);
+    if (c_.size() != std::size_t(width) * std::size_t(height))
+      detail::throw_invalid("filter2d: coefficients has ", c_.size(), " values, expected width*height = ",
+                            std::size_t(width) * std::size_t(height));
+    if (anchor_x < -1 || anchor_x >= width)
+      detail::throw_invalid("filter2d: anchor_x must be -1 (centre) or in [0, ", width, "), got ", anchor_x);
+    if (anchor_y < -1 || anchor_y >= height)
+      detail::throw_invalid("filter2d: anchor_y must be -1 (centre) or in [0, ", height, "), got ", anchor_y);
+    detail::check_finite("filter2d", "coefficients", c_);
+    ax_ = anchor_x < 0 ? width / 2 : anchor_x;
+    ay_ = anchor_y < 0 ? height / 2 : anchor_y;
+  }
+
+  int width() const { return w_; }
+  int height() const { return h_; }
+  int anchor_x() const { return ax_; }
+  int anchor_y() const { return ay_; }
+  /// Taps to the left of / above / right of / below the anchor (the halo each side needs).
+  int reach_left() const { return ax_; }
+  int reach_top() const { return ay_; }
+  int reach_right() const { return w_ - 1 - ax_; }
+  int reach_bottom() const { return h_ - 1 - ay_; }
+  std::size_t taps() const { return c_.size(); }
+  const std::vector<float>& coefficients() const { return c_; }
+  /// Coefficient of column i, row j (0 <= i < width, 0 <= j < height).
+  float operator()(int i, int j) const { return c_[std::size_t(j) * w_ + i]; }
+  /// The filter for true convolution: coefficients reversed on both axes, anchor mirrored.
+  filter2d flipped() const {
+    return filter2d(w_, h_, std::vector<float>(c_.rbegin(), c_.rend()), w_ - 1 - ax_, h_ - 1 - ay_);
+  }
+
+ private:
+  int w_, h_, ax_ = 0, ay_ = 0;
+  std::vector<float> c_;
+};
+
+/// A separable filter: k(i, j) = column[j] * row[i]. Both tap counts odd; anchors as in
+/// filter2d (anchor_x indexes `row`, anchor_y indexes `column`). Throws invalid_argument
+/// like filter2d.
+class separable_filter {
+ public:
+  separable_filter(std::vector<float> row, std::vector<float> column, int anchor_x = -1, int anchor_y = -1)
+      : row_(std::move(row)), col_(std::move(column)) {
+    detail::check_taps("separable_filter", "row", row_.size(), anchor_x);
+    detail::check_taps("separable_filter", "column", col_.size(), anchor_y);
+    detail::check_finite("separable_filter", "row", row_);
+    detail::check_finite("separable_filter", "column", col_);
+    ax_ = anchor_x < 0 ? int(row_.size()) / 2 : anchor_x;
+    ay_ = anchor_y < 0 ? int(col_.size()) / 2 : anchor_y;
+  }
+  int width() const { return int(row_.size()); }
+  int height() const { return int(col_.size()); }
+  int anchor_x() const { return ax_; }
+  int anchor_y() const { return ay_; }
+  const std::vector<float>& row() const { return row_; }
+  const std::vector<float>& column() const { return col_; }
+  /// The equivalent dense filter (outer product), e.g. for algorithms that are not separable.
+  filter2d to_2d() const {
+    std::vector<float> k(row_.size() * col_.size());
+    for (std::size_t j = 0; j < col_.size(); ++j)
+      for (std::size_t i = 0; i < row_.size(); ++i) k[j * row_.size() + i] = col_[j] * row_[i];
+    return filter2d(width(), height(), std::move(k), ax_, ay_);
+  }
+  separable_filter flipped() const {
+    return separable_filter(std::vector<float>(row_.rbegin(), row_.rend()),
+                            std::vector<float>(col_.rbegin(), col_.rend()), width() - 1 - ax_, height() - 1 - ay_);
+  }
+
+ private:
+  std::vector<float> row_, col_;
+  int ax_ = 0, ay_ = 0;
+};
+
+/// Filter factories. Sizes are given as radii: a radius r gives 2r + 1 taps.
+namespace filters {
+
+/// Normalised box (mean) filter of (2rx+1) x (2ry+1) taps. Throws for a negative radius.
+inline separable_filter box(int radius_x, int radius_y) {
+  if (radius_x < 0 || radius_y < 0)
+    detail::throw_invalid("filters::box: radii must be >= 0, got ", radius_x, ", ", radius_y);
+  return separable_filter(std::vector<float>(2 * radius_x + 1, 1.0f / float(2 * radius_x + 1)),
+                          std::vector<float>(2 * radius_y + 1, 1.0f / float(2 * radius_y + 1)));
+}
+inline separable_filter box(int radius) { return box(radius, radius); }
+
+/// 1D normalised Gaussian taps exp(-x^2 / (2 sigma^2)), x in [-radius, radius], summing to 1
+/// (scipy.ndimage.gaussian_filter1d's kernel; OpenCV getGaussianKernel for sigma > 0).
+/// radius < 0 selects scipy's default, int(4 sigma + 0.5). Throws for sigma <= 0.
+inline std::vector<float> gaussian_taps(double sigma, int radius = -1) {
+  if (!(sigma > 0) || !std::isfinite(sigma)) detail::throw_invalid("filters::gaussian: sigma must be > 0, got ", sigma);
+  if (radius < 0) {
+    if (4.0 * sigma + 0.5 > 1e6) detail::throw_invalid("filters::gaussian: sigma=", sigma, " gives a radius over 10^6 taps");
+    radius = int(4.0 * sigma + 0.5);
+  }
+  std::vector<double> t(2 * radius + 1);
+  double sum = 0;
+  for (int x = -radius; x <= radius; ++x) sum += t[x + radius] = std::exp(-0.5 * x * x / (sigma * sigma));
+  std::vector<float> out(t.size());
+  for (std::size_t i = 0; i < t.size(); ++i) out[i] = float(t[i] / sum);
+  return out;
+}
+/// Isotropic Gaussian blur, separable, normalised. See gaussian_taps for sigma and radius.
+inline separable_filter gaussian(double sigma, int radius = -1) {
+  auto t = gaussian_taps(sigma, radius);
+  return separable_filter(t, t);
+}
+
+/// Sobel derivative along x (columns), 3x3: [-1 0 1] x [1 2 1]^T, as OpenCV Sobel(dx=1)
+/// and scipy.ndimage.sobel(axis=1). Positive where intensity increases to the right.
+inline separable_filter sobel_x() { return separable_filter({-1, 0, 1}, {1, 2, 1}); }
+/// Sobel derivative along y (rows), 3x3. Positive where intensity increases downwards.
+inline separable_filter sobel_y() { return separable_filter({1, 2, 1}, {-1, 0, 1}); }
+/// Scharr derivative along x, 3x3: [-1 0 1] x [3 10 3]^T (OpenCV Scharr dx=1).
+inline separable_filter scharr_x() { return separable_filter({-1, 0, 1}, {3, 10, 3}); }
+/// Scharr derivative along y, 3x3.
+inline separable_filter scharr_y() { return separable_filter({3, 10, 3}, {-1, 0, 1}); }
+
+/// 4-neighbour Laplacian, 3x3 [0 1 0; 1 -4 1; 0 1 0] (OpenCV Laplacian ksize=1).
+inline filter2d laplacian() { return filter2d(3, 3, {0, 1, 0, 1, -4, 1, 0, 1, 0}); }
+
+/// Sharpening: identity minus `amount` times the Laplacian,
+/// [0 -a 0; -a 1+4a -a; 0 -a 0]; coefficients sum to 1. amount = 1 is the classic kernel.
+inline filter2d sharpen(float amount = 1.0f) {
+  const float a = amount;
+  return filter2d(3, 3, {0, -a, 0, -a, 1 + 4 * a, -a, 0, -a, 0});
+}
+
+}  // namespace filters
+}  // namespace hipstencil

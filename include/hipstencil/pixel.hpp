@@ -1,0 +1,135 @@
+// hipstencil/pixel.hpp
+// Pixel types and their traits. A pixel is a scalar (uint8_t, uint16_t, int16_t, float) or
+// an interleaved 4-channel vector (uchar4, float4: RGBA colour). Filtering accumulates
+// each channel in float (double in the host reference); integer outputs are rounded to
+// nearest (ties to even, as OpenCV's saturate_cast) and saturated to the type's range,
+// and NaN becomes 0.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "platform/config.hpp"
+
+namespace hipstencil {
+
+#if HIPSTENCIL_HAS_GPU
+// The runtime's own vector types, so device code and user code share one definition.
+using ::float4;
+using ::uchar4;
+#else
+/// Interleaved 8-bit RGBA pixel (host-only stand-in for the runtime's uchar4).
+struct alignas(4) uchar4 {
+  unsigned char x, y, z, w;
+};
+/// Interleaved float RGBA pixel (host-only stand-in for the runtime's float4).
+struct alignas(16) float4 {
+  float x, y, z, w;
+};
+#endif
+
+/// Per-channel accumulator of N lanes of type A (float on the GPU, double in the reference).
+template <class A, int N>
+struct accum {
+  A v[N];
+};
+
+/// Traits of a pixel type: number of channels, channel type, channel access.
+template <class T, class Enable = void>
+struct pixel_traits;  // undefined: unsupported pixel type
+
+template <class T>
+struct pixel_traits<T, std::enable_if_t<std::is_arithmetic<T>::value>> {
+  using channel_type = T;
+  static constexpr int channels = 1;
+  HIPSTENCIL_HOST_DEVICE static T get(const T& p, int) { return p; }
+  HIPSTENCIL_HOST_DEVICE static void set(T& p, int, T v) { p = v; }
+};
+
+namespace detail {
+template <class V, class C>
+struct vec4_traits {
+  using channel_type = C;
+  static constexpr int channels = 4;
+  HIPSTENCIL_HOST_DEVICE static C get(const V& p, int c) {
+    return c == 0 ? p.x : c == 1 ? p.y : c == 2 ? p.z : p.w;
+  }
+  HIPSTENCIL_HOST_DEVICE static void set(V& p, int c, C v) {
+    if (c == 0) p.x = v;
+    else if (c == 1) p.y = v;
+    else if (c == 2) p.z = v;
+    else p.w = v;
+  }
+};
+}  // namespace detail
+
+template <>
+struct pixel_traits<uchar4> : detail::vec4_traits<uchar4, unsigned char> {};
+template <>
+struct pixel_traits<float4> : detail::vec4_traits<float4, float> {};
+
+/// True for the pixel types the library supports.
+template <class T, class = void>
+struct is_pixel : std::false_type {};
+template <class T>
+struct is_pixel<T, std::void_t<decltype(pixel_traits<T>::channels)>> : std::true_type {};
+
+namespace detail {
+HIPSTENCIL_HOST_DEVICE inline float round_even(float v) {
+#if HIPSTENCIL_HAS_GPU && (defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__))
+  return rintf(v);
+#else
+  return std::nearbyint(v);
+#endif
+}
+HIPSTENCIL_HOST_DEVICE inline double round_even(double v) {
+#if HIPSTENCIL_HAS_GPU && (defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__))
+  return rint(v);
+#else
+  return std::nearbyint(v);
+#endif
+}
+}  // namespace detail
+
+/// Converts an accumulated value to channel type C: identity for floating point; for
+/// integers, NaN becomes 0, other values are clamped to C's range and rounded to nearest,
+/// ties to even (OpenCV's saturate_cast).
+template <class C, class F>
+HIPSTENCIL_HOST_DEVICE inline C saturate_cast(F v) {
+  if constexpr (std::is_integral<F>::value) {
+    return saturate_cast<C>(static_cast<double>(v));  // exact for every 32-bit value
+  } else if constexpr (std::is_floating_point<C>::value) {
+    return static_cast<C>(v);
+  } else {
+    constexpr F lo = static_cast<F>(std::is_signed<C>::value ? -(1ll << (8 * sizeof(C) - 1)) : 0);
+    constexpr F hi = static_cast<F>(std::is_signed<C>::value ? (1ll << (8 * sizeof(C) - 1)) - 1
+                                                             : (1ll << (8 * sizeof(C))) - 1);
+    if (!(v == v)) return C(0);  // NaN
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
+    return static_cast<C>(detail::round_even(v));
+  }
+}
+
+/// Loads a pixel into an accumulator of A.
+template <class A, class T>
+HIPSTENCIL_HOST_DEVICE inline accum<A, pixel_traits<T>::channels> to_accum(const T& p) {
+  accum<A, pixel_traits<T>::channels> a;
+  HIPSTENCIL_UNROLL
+  for (int c = 0; c < pixel_traits<T>::channels; ++c) a.v[c] = static_cast<A>(pixel_traits<T>::get(p, c));
+  return a;
+}
+
+/// Stores an accumulator as pixel type T (rounded and saturated per channel).
+template <class T, class A, int N>
+HIPSTENCIL_HOST_DEVICE inline T from_accum(const accum<A, N>& a) {
+  static_assert(N == pixel_traits<T>::channels, "channel count of input and output must match");
+  T p{};
+  HIPSTENCIL_UNROLL
+  for (int c = 0; c < N; ++c)
+    pixel_traits<T>::set(p, c, saturate_cast<typename pixel_traits<T>::channel_type>(a.v[c]));
+  return p;
+}
+
+}  // namespace hipstencil

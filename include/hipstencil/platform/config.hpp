@@ -1,0 +1,59 @@
+// hipstencil/platform/config.hpp
+// The one backend switch. Everything else in the library asks these macros, never the
+// compiler's own, so that adding a backend touches this file and runtime.hpp only.
+//
+//   HIPSTENCIL_BACKEND_HIP   hipcc (AMD, ROCm): device code through the HIP runtime.
+//   HIPSTENCIL_BACKEND_CUDA  nvcc: device code through the CUDA runtime directly. HIP's own
+//                            NVIDIA headers do not compile against CUDA 13 (DESIGN.md), so
+//                            on NVIDIA we are the thin facade that HIP would have been.
+//   HIPSTENCIL_BACKEND_HOST  any other compiler: views, filters, border maths and the host
+//                            reference work; GPU entry points are absent.
+//
+// Define HIPSTENCIL_FORCE_HOST before including to get the host-only backend from a GPU
+// compiler (the host tests use this to compile identically everywhere).
+#pragma once
+
+#if defined(HIPSTENCIL_FORCE_HOST)
+#define HIPSTENCIL_BACKEND_HOST 1
+#elif defined(__HIPCC__) || defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
+#define HIPSTENCIL_BACKEND_HIP 1
+#include <hip/hip_runtime.h>
+#elif defined(__CUDACC__)
+#define HIPSTENCIL_BACKEND_CUDA 1
+#include <cuda_runtime.h>
+#else
+#define HIPSTENCIL_BACKEND_HOST 1
+#endif
+
+#if defined(HIPSTENCIL_BACKEND_HIP) || defined(HIPSTENCIL_BACKEND_CUDA)
+/// 1 when a GPU runtime is available to this translation unit, else 0.
+#define HIPSTENCIL_HAS_GPU 1
+#define HIPSTENCIL_HOST_DEVICE __host__ __device__
+#define HIPSTENCIL_DEVICE __device__
+#define HIPSTENCIL_FORCEINLINE __forceinline__
+#define HIPSTENCIL_UNROLL _Pragma("unroll")
+#else
+#define HIPSTENCIL_HAS_GPU 0
+#define HIPSTENCIL_HOST_DEVICE
+#define HIPSTENCIL_DEVICE
+#define HIPSTENCIL_FORCEINLINE inline
+#define HIPSTENCIL_UNROLL
+#endif
+
+// Library version (kept in step with CMakeLists.txt's project(VERSION)).
+#define HIPSTENCIL_VERSION_MAJOR 0
+#define HIPSTENCIL_VERSION_MINOR 1
+#define HIPSTENCIL_VERSION_PATCH 0
+
+namespace hipstencil {
+/// Name of the backend this translation unit was compiled for: "hip", "cuda" or "host".
+inline constexpr const char* backend_name() {
+#if defined(HIPSTENCIL_BACKEND_HIP)
+  return "hip";
+#elif defined(HIPSTENCIL_BACKEND_CUDA)
+  return "cuda";
+#else
+  return "host";
+#endif
+}
+}  // namespace hipstencil

@@ -1,0 +1,161 @@
+// Shared machinery of the [gpu] tests: random inputs, poisoned outputs, one GPU run per
+// poison, and the comparison with the host reference, pixel by pixel.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <hipstencil/hipstencil.hpp>
+
+namespace gpu_test {
+using namespace hipstencil;
+
+inline std::mt19937& rng() {
+  static std::mt19937 g(std::random_device{}());
+  return g;
+}
+
+template <class C>
+C random_channel() {
+  if constexpr (std::is_floating_point<C>::value) {
+    return std::uniform_real_distribution<C>(C(-1), C(1))(rng());
+  } else {
+    return C(std::uniform_int_distribution<long long>(std::numeric_limits<C>::min(), std::numeric_limits<C>::max())(rng()));
+  }
+}
+template <class T>
+host_image<T> random_image(int w, int h) {
+  host_image<T> img(w, h);
+  using tr = pixel_traits<T>;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      for (int c = 0; c < tr::channels; ++c) tr::set(img(x, y), c, random_channel<typename tr::channel_type>());
+  return img;
+}
+
+/// Random coefficients in [-0.5, 1], scaled so that sum |k| = 1: integer outputs stay
+/// mostly inside their range, so rounding (not saturation) is what gets compared.
+inline filter2d random_filter(int kw, int kh, int ax = -1, int ay = -1) {
+  std::uniform_real_distribution<float> d(-0.5f, 1.0f);
+  std::vector<float> k(std::size_t(kw) * kh);
+  double s = 0;
+  for (auto& v : k) s += std::fabs(v = d(rng()));
+  for (auto& v : k) v = float(v / s);
+  return filter2d(kw, kh, k, ax, ay);
+}
+
+template <class T>
+double max_abs_channel(const host_image<T>& img) {
+  double m = 0;
+  for (int y = 0; y < img.height(); ++y)
+    for (int x = 0; x < img.width(); ++x)
+      for (int c = 0; c < pixel_traits<T>::channels; ++c)
+        m = std::max(m, std::fabs(double(pixel_traits<T>::get(img(x, y), c))));
+  return m;
+}
+
+/// A problem: parent images, ROIs, filter, border, halo mode.
+struct problem {
+  int src_w, src_h, dst_w, dst_h;
+  rect src_roi, dst_roi;
+  halo halo_mode = halo::isolated;
+  std::string describe(const filter2d& f, border::any b) const {
+    std::ostringstream os;
+    os << "src " << src_w << "x" << src_h << " roi{" << src_roi.x << "," << src_roi.y << "," << src_roi.width << ","
+       << src_roi.height << "} dst " << dst_w << "x" << dst_h << " roi{" << dst_roi.x << "," << dst_roi.y << "} filter "
+       << f.width() << "x" << f.height() << " anchor(" << f.anchor_x() << "," << f.anchor_y() << ") border "
+       << border::name(b.rule) << " halo " << name(halo_mode);
+    return os.str();
+  }
+};
+
+/// The outputs the call must write: the whole target ROI, or under skip those whose
+/// window lies inside the domain (computed here independently of the library).
+inline bool must_write(const problem& p, const filter2d& f, border::kind b, int x, int y) {
+  if (b != border::kind::skip) return true;
+  const rect d = p.halo_mode == halo::isolated ? p.src_roi : rect{0, 0, p.src_w, p.src_h};
+  const int x0 = p.src_roi.x + x - f.anchor_x(), y0 = p.src_roi.y + y - f.anchor_y();
+  return x0 >= d.x && y0 >= d.y && x0 + f.width() <= d.x + d.width && y0 + f.height() <= d.y + d.height;
+}
+
+template <class T>
+bool same_bytes(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+template <class T>
+T poison_pixel(unsigned char byte) {
+  T p;
+  std::memset(&p, byte, sizeof(T));
+  return p;
+}
+
+/// Runs `launch(src_view, dst_view)` on the GPU twice, with the output poisoned with two
+/// different byte patterns, and checks against the host reference: every pixel that must
+/// be written matches it (integer outputs within 1, float within a relative tolerance);
+/// every other pixel of dst keeps its poison byte for byte. Returns the number of pixels
+/// compared.
+template <class In, class Out, class Launch>
+long long check_against_reference(const problem& p, const filter2d& f, border::any b, const host_image<In>& src,
+                                  Launch&& launch) {
+  INFO(p.describe(f, b));
+  constexpr unsigned char poisons[2] = {0xFF, 0x7F};  // NaN / 3.4e38 for float; 255 / 127 for bytes
+  // Host reference onto the first poison.
+  host_image<Out> ref(p.dst_w, p.dst_h, poison_pixel<Out>(poisons[0]));
+  reference::convolve(src.view(), p.src_roi, ref.view(), p.dst_roi, f, b, p.halo_mode, reference::all_threads());
+
+  double ksum = 0;
+  for (float k : f.coefficients()) ksum += std::fabs(k);
+  const double scale = ksum * std::max(1.0, max_abs_channel(src)) + (b.rule == border::kind::constant ? std::fabs(b.value) * ksum : 0);
+  const double ftol = 1e-5 * scale + 1e-6;
+
+  device_image<In> d_src(p.src_w, p.src_h);
+  d_src.upload(src.view());
+  device_image<Out> d_dst(p.dst_w, p.dst_h);
+  long long compared = 0;
+  for (unsigned char poison : poisons) {
+    d_dst.fill_bytes(poison);
+    launch(image_view<const In>(d_src.view()), d_dst.view());
+    host_image<Out> out(p.dst_w, p.dst_h);
+    d_dst.download(out.view());
+    gpu::stream_synchronize(nullptr);
+    const Out pp = poison_pixel<Out>(poison);
+    long long bad = 0;
+    std::string first_bad;
+    for (int y = 0; y < p.dst_h; ++y)
+      for (int x = 0; x < p.dst_w; ++x) {
+        const bool in_roi = p.dst_roi.contains(rect{x, y, 1, 1});
+        const bool written = in_roi && must_write(p, f, b.rule, x - p.dst_roi.x, y - p.dst_roi.y);
+        bool ok;
+        if (!written) {
+          ok = same_bytes(out(x, y), pp) && (poison != poisons[0] || same_bytes(ref(x, y), pp));
+        } else {
+          ok = true;
+          for (int c = 0; c < pixel_traits<Out>::channels; ++c) {
+            const double g = double(pixel_traits<Out>::get(out(x, y), c));
+            const double r = double(pixel_traits<Out>::get(ref(x, y), c));
+            const double tol = std::is_floating_point<typename pixel_traits<Out>::channel_type>::value ? ftol : 1.0;
+            if (!(std::fabs(g - r) <= tol)) ok = false;
+          }
+        }
+        if (!ok && bad++ == 0) {
+          std::ostringstream os;
+          os << "first mismatch at (" << x << "," << y << ") " << (written ? "inside" : "outside")
+             << " the written set, poison 0x" << std::hex << int(poison);
+          first_bad = os.str();
+        }
+        ++compared;
+      }
+    INFO(first_bad);
+    CHECK(bad == 0);
+  }
+  return compared;
+}
+
+}  // namespace gpu_test

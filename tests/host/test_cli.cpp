@@ -1,0 +1,307 @@
+// tests/host/test_cli.cpp
+// hipstencil-filter end to end: run the program (--host, so the host reference does the
+// work whichever backend built it) on the bundled photographs, load its PNG, and compare
+// with hipstencil::reference::convolve computed here on the same input. Also: bad inputs
+// fail with one line on stderr and create no file; no arguments writes
+// astronaut-gaussian.png in the current directory.
+//
+// POSIX only (mkdtemp, sh). Radii are kept small: the host reference is not fast.
+
+#include <catch2/catch.hpp>
+
+#include <hipstencil/hipstencil.hpp>
+
+#include "image_io.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace hipstencil;
+
+const std::string exe = HIPSTENCIL_FILTER_EXE;
+const std::string data_dir = HIPSTENCIL_DATA_DIR;
+const std::string camera = data_dir + "/camera.png";        // 512x512 grey
+const std::string astronaut = data_dir + "/astronaut.png";  // 512x512 RGB
+
+/// A fresh temporary directory `root` with an empty working directory `root/work` (the
+/// program's cwd) and the captured streams beside it; removed on destruction.
+struct temp_dir {
+  fs::path root, work;
+  temp_dir() {
+    std::string pattern = (fs::temp_directory_path() / "hipstencil-cli-XXXXXX").string();
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    REQUIRE(::mkdtemp(buf.data()) != nullptr);
+    root = buf.data();
+    work = root / "work";
+    fs::create_directory(work);
+  }
+  ~temp_dir() {
+    std::error_code ec;
+    fs::remove_all(root, ec);
+  }
+  std::vector<std::string> work_files() const {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(work)) names.push_back(e.path().filename().string());
+    return names;
+  }
+};
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+struct result {
+  int status = -1;  // exit status, or -1 if it did not exit normally
+  std::string out, err;
+};
+
+/// Runs hipstencil-filter with `args` (already shell-quoted) in dir.work.
+result run_filter(const temp_dir& dir, const std::string& args) {
+  const fs::path out = dir.root / "stdout.txt", err = dir.root / "stderr.txt";
+  const std::string cmd = "cd " + quote(dir.work.string()) + " && " + quote(exe) + " " + args + " >" +
+                          quote(out.string()) + " 2>" + quote(err.string());
+  const int raw = std::system(cmd.c_str());
+  result r;
+  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+  r.out = read_text(out);
+  r.err = read_text(err);
+  return r;
+}
+
+template <class T>
+void require_equal_images(const host_image<T>& got, const host_image<T>& want) {
+  REQUIRE(got.width() == want.width());
+  REQUIRE(got.height() == want.height());
+  long long bad = 0;
+  int first_x = -1, first_y = -1;
+  for (int y = 0; y < want.height(); ++y)
+    for (int x = 0; x < want.width(); ++x)
+      for (int c = 0; c < pixel_traits<T>::channels; ++c)
+        if (pixel_traits<T>::get(got(x, y), c) != pixel_traits<T>::get(want(x, y), c)) {
+          if (bad++ == 0) first_x = x, first_y = y;
+        }
+  INFO("first difference at (" << first_x << ", " << first_y << ")");
+  CHECK(bad == 0);
+}
+
+/// Runs the program on `input` with `options`, requires success, and loads its output.
+template <class T>
+host_image<T> run_and_load(const std::string& input, const std::string& options) {
+  temp_dir dir;
+  const result r = run_filter(dir, "--host " + options + " " + quote(input) + " out.png");
+  INFO("stdout: " << r.out << "\nstderr: " << r.err);
+  REQUIRE(r.status == 0);
+  REQUIRE(r.err.empty());
+  REQUIRE(fs::exists(dir.work / "out.png"));
+  int channels = 0;
+  host_image<T> out = hipstencil_io::load_image<T>((dir.work / "out.png").string(), &channels);
+  CHECK(channels == (pixel_traits<T>::channels == 1 ? 1 : 3));  // as the input: grey or RGB
+  return out;
+}
+
+/// The expected output of a filter that keeps the pixel type: a copy of the input with the
+/// ROI filtered by the reference.
+template <class T, class Filter, class Border>
+host_image<T> expected(const host_image<T>& in, const Filter& f, Border b, rect roi, halo h) {
+  host_image<T> want = in;
+  reference::convolve(in.view(), roi, want.view(), roi, f, b, h);
+  return want;
+}
+
+/// The documented Sobel display: 255 * |g| / max|g| over the ROI's colour channels, rounded
+/// to nearest (ties to even) in double; alpha 255; outside the ROI the input.
+template <class T, class F>
+host_image<T> sobel_expected(const host_image<T>& in, rect roi) {
+  using tf = pixel_traits<F>;
+  using ti = pixel_traits<T>;
+  const int C = ti::channels == 1 ? 1 : 3;
+  host_image<F> gx(in.width(), in.height()), gy(in.width(), in.height());
+  reference::convolve(in.view(), roi, gx.view(), roi, filters::sobel_x(), border::reflect101{}, halo::isolated);
+  reference::convolve(in.view(), roi, gy.view(), roi, filters::sobel_y(), border::reflect101{}, halo::isolated);
+  double mx = 0;
+  for (int y = roi.y; y < roi.y + roi.height; ++y)
+    for (int x = roi.x; x < roi.x + roi.width; ++x)
+      for (int c = 0; c < C; ++c) {
+        const double a = tf::get(gx(x, y), c), b = tf::get(gy(x, y), c);
+        mx = std::max(mx, std::sqrt(a * a + b * b));
+      }
+  REQUIRE(mx > 0);
+  host_image<T> want = in;
+  for (int y = roi.y; y < roi.y + roi.height; ++y)
+    for (int x = roi.x; x < roi.x + roi.width; ++x) {
+      for (int c = 0; c < C; ++c) {
+        const double a = tf::get(gx(x, y), c), b = tf::get(gy(x, y), c);
+        const double v = std::nearbyint(std::min(255.0, std::sqrt(a * a + b * b) * (255.0 / mx)));
+        ti::set(want(x, y), c, static_cast<typename ti::channel_type>(v));
+      }
+      if constexpr (ti::channels == 4) ti::set(want(x, y), 3, 255);
+    }
+  return want;
+}
+
+host_image<std::uint8_t> load_grey(const std::string& p) { return hipstencil_io::load_image<std::uint8_t>(p); }
+host_image<uchar4> load_colour(const std::string& p) { return hipstencil_io::load_image<uchar4>(p); }
+
+}  // namespace
+
+TEST_CASE("hipstencil-filter --host gaussian equals the reference (grey and colour)", "[cli]") {
+  const separable_filter g = filters::gaussian(1.0, 2);
+  SECTION("grey camera.png") {
+    const auto in = load_grey(camera);
+    const auto got = run_and_load<std::uint8_t>(camera, "--filter gaussian --sigma 1 --radius 2");
+    require_equal_images(got, expected(in, g, border::reflect101{}, rect{0, 0, 512, 512}, halo::isolated));
+  }
+  SECTION("colour astronaut.png, replicate border") {
+    const auto in = load_colour(astronaut);
+    const auto got = run_and_load<uchar4>(astronaut, "--filter=gaussian --sigma=1 --radius=2 --border replicate");
+    require_equal_images(got, expected(in, g, border::replicate{}, rect{0, 0, 512, 512}, halo::isolated));
+  }
+}
+
+TEST_CASE("hipstencil-filter --host ROI, both halo modes, equals the reference", "[cli]") {
+  const auto in = load_grey(camera);
+  const rect roi{100, 120, 200, 150};
+  const separable_filter box = filters::box(3);
+  SECTION("isolated") {
+    const auto got = run_and_load<std::uint8_t>(camera, "--filter box --radius 3 --roi 100,120,200,150 --roi-halo isolated");
+    const auto want = expected(in, box, border::reflect101{}, roi, halo::isolated);
+    require_equal_images(got, want);
+    CHECK(got(99, 200) == in(99, 200));  // outside the ROI: the input
+  }
+  SECTION("parent") {
+    const auto got = run_and_load<std::uint8_t>(camera, "--filter box --radius 3 --roi 100,120,200,150 --roi-halo parent");
+    const auto want = expected(in, box, border::reflect101{}, roi, halo::from_parent);
+    require_equal_images(got, want);
+    // The two modes really differ at the ROI's edge (real neighbours vs reflected ones).
+    const auto iso = expected(in, box, border::reflect101{}, roi, halo::isolated);
+    bool differ = false;
+    for (int y = roi.y; y < roi.y + roi.height && !differ; ++y) differ = iso(roi.x, y) != want(roi.x, y);
+    CHECK(differ);
+  }
+}
+
+TEST_CASE("hipstencil-filter --host sobel shows the scaled gradient magnitude", "[cli]") {
+  SECTION("grey") {
+    const auto in = load_grey(camera);
+    const auto got = run_and_load<std::uint8_t>(camera, "--filter sobel");
+    require_equal_images(got, sobel_expected<std::uint8_t, float>(in, rect{0, 0, 512, 512}));
+  }
+  SECTION("colour, in a ROI") {
+    const auto in = load_colour(astronaut);
+    const rect roi{64, 32, 300, 200};
+    const auto got = run_and_load<uchar4>(astronaut, "--filter sobel --roi 64,32,300,200");
+    require_equal_images(got, sobel_expected<uchar4, float4>(in, roi));
+  }
+}
+
+TEST_CASE("hipstencil-filter --host laplacian, sharpen and custom filters", "[cli]") {
+  const auto in = load_grey(camera);
+  SECTION("laplacian, constant border: 128 + value") {
+    const auto got = run_and_load<std::uint8_t>(camera, "--filter laplacian --border constant:10");
+    host_image<float> lap(512, 512);
+    reference::convolve(in.view(), lap.view(), filters::laplacian(), border::constant{10.0f});
+    host_image<std::uint8_t> want(512, 512);
+    for (int y = 0; y < 512; ++y)
+      for (int x = 0; x < 512; ++x) want(x, y) = saturate_cast<std::uint8_t>(128.0 + double(lap(x, y)));
+    require_equal_images(got, want);
+  }
+  SECTION("sharpen, wrap border") {
+    const auto got = run_and_load<std::uint8_t>(camera, "--filter sharpen --amount 0.5 --border wrap");
+    require_equal_images(got, expected(in, filters::sharpen(0.5f), border::wrap{}, rect{0, 0, 512, 512}, halo::isolated));
+  }
+  SECTION("custom 3x1, skip border leaves the edge columns as they were") {
+    const auto got = run_and_load<std::uint8_t>(camera, "--filter custom --coeffs '3 1 0.25 0.5 0.25' --border skip");
+    const filter2d k(3, 1, {0.25f, 0.5f, 0.25f});
+    require_equal_images(got, expected(in, k, border::skip{}, rect{0, 0, 512, 512}, halo::isolated));
+    CHECK(got(0, 10) == in(0, 10));
+  }
+}
+
+TEST_CASE("hipstencil-filter rejects bad input with one line and no output file", "[cli]") {
+  struct bad_case {
+    const char* what;
+    std::string args;
+    int status;
+  };
+  const std::string cam = quote(camera);
+  const bad_case cases[] = {
+      {"missing input file", "no-such-file.png out.png", 1},
+      {"input that is not an image", quote(data_dir + "/SOURCES.md") + " out.png", 1},
+      {"unknown filter", "--filter blur " + cam + " out.png", 2},
+      {"unknown border", "--border mirror " + cam + " out.png", 2},
+      {"padded border", "--border padded " + cam + " out.png", 2},
+      {"unknown algorithm", "--algo fastest " + cam + " out.png", 2},
+      {"malformed radius", "--filter box --radius 2x " + cam + " out.png", 2},
+      {"malformed sigma", "--sigma abc " + cam + " out.png", 2},
+      {"ROI outside the image", "--roi 500,0,20,20 " + cam + " out.png", 2},
+      {"malformed ROI", "--roi 1,2,3 " + cam + " out.png", 2},
+      {"even custom size", "--filter custom --coeffs '2 1 0.5 0.5' " + cam + " out.png", 2},
+      {"custom coefficient count", "--filter custom --coeffs '3 3 1 2 3' " + cam + " out.png", 2},
+      {"option missing its value", cam + " out.png --radius", 2},
+      {"unknown option", "--fast " + cam + " out.png", 2},
+  };
+  for (const auto& c : cases) {
+    DYNAMIC_SECTION(c.what) {
+      temp_dir dir;
+      const result r = run_filter(dir, "--host " + c.args);
+      INFO("args: " << c.args << "\nstdout: " << r.out << "\nstderr: " << r.err);
+      CHECK(r.status == c.status);
+      CHECK(r.err.rfind("hipstencil-filter: error: ", 0) == 0);
+      CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+      CHECK(r.err.back() == '\n');
+      CHECK(dir.work_files().empty());  // no output, no temporary file left behind
+    }
+  }
+  SECTION("an existing output file is left as it was") {
+    temp_dir dir;
+    { std::ofstream(dir.work / "out.png") << "old contents"; }
+    const result r = run_filter(dir, "--host --roi 0,0,513,10 " + cam + " out.png");
+    CHECK(r.status == 2);
+    CHECK(read_text(dir.work / "out.png") == "old contents");
+    CHECK(dir.work_files().size() == 1);
+  }
+}
+
+TEST_CASE("hipstencil-filter with no arguments writes astronaut-gaussian.png in the cwd", "[cli]") {
+  temp_dir dir;
+  const result r = run_filter(dir, "");
+  INFO("stdout: " << r.out << "\nstderr: " << r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.find("astronaut-gaussian.png") != std::string::npos);
+  CHECK(dir.work_files() == std::vector<std::string>{"astronaut-gaussian.png"});
+  const auto info = hipstencil_io::read_info((dir.work / "astronaut-gaussian.png").string());
+  CHECK(info.width == 512);
+  CHECK(info.height == 512);
+  CHECK(info.channels == 3);
+}
+
+TEST_CASE("hipstencil-filter --help prints the usage and exits 0", "[cli]") {
+  temp_dir dir;
+  const result r = run_filter(dir, "--help");
+  CHECK(r.status == 0);
+  CHECK(r.out.rfind("Usage: hipstencil-filter", 0) == 0);
+  CHECK(dir.work_files().empty());
+}
