@@ -1,20 +1,60 @@
 // hipstencil/algorithm.hpp
-// Algorithm tags: the type selects the kernel family at compile time.
+// Algorithm tags and border strategies: types that select the kernel family and the way
+// borders are handled at compile time. Pass a value: algo::shared_mem{} (tile-class
+// dispatch) or algo::shared_mem<strategy::per_access>{}.
 #pragma once
 
 namespace hipstencil {
+
+/// How a kernel family applies the border rule.
+namespace strategy {
+/// Tile-class dispatch ("Tiled Convolution", AMD): tiles whose reads stay inside the
+/// border domain run with no border arithmetic, tiles whose writes stay inside the target
+/// ROI store with no checks; only perimeter tiles pay. The default.
+struct tile_class {
+  static constexpr bool enabled = true;
+  static constexpr const char* name = "tile_class";
+};
+/// Every access is mapped through the border rule (a per-access clamp/reflect/wrap), the
+/// plain alternative (Intel's min/max guidance).
+struct per_access {
+  static constexpr bool enabled = false;
+  static constexpr const char* name = "per_access";
+};
+}  // namespace strategy
+
 namespace algo {
 
 /// One thread per output pixel, every tap read from global memory (through the caches).
-/// Any filter size, any border rule; the baseline the optimised kernels are checked against.
+/// Any filter size, any border rule (mapped at every access); the baseline.
 struct naive {
   static constexpr const char* name = "naive";
+  using border_strategy = strategy::per_access;
 };
 
-/// Lets the library choose the algorithm from the filter size, separability and pixel
-/// type. Currently always naive: the optimised families and their tuning tables follow.
+/// Separable filters only: a row pass writes its result transposed into a float
+/// workspace, and the same row kernel run again on the workspace with the column taps
+/// restores the orientation. Needs a workspace (two_pass_workspace_bytes); the
+/// convenience overload allocates it stream-ordered.
+template <class Strategy = strategy::tile_class>
+struct two_pass {
+  static constexpr const char* name = "two_pass";
+  using border_strategy = Strategy;
+};
+
+/// One pass through shared memory: the block's tile plus halo is staged there (dense
+/// filters), or both 1D passes are fused there (separable filters, no intermediate image).
+template <class Strategy = strategy::tile_class>
+struct shared_mem {
+  static constexpr const char* name = "shared_mem";
+  using border_strategy = Strategy;
+};
+
+/// Lets the library choose from the filter's size, separability and the pixel type
+/// (see convolve.hpp for the current table).
 struct automatic {
   static constexpr const char* name = "automatic";
+  using border_strategy = strategy::tile_class;
 };
 
 }  // namespace algo

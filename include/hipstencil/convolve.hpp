@@ -21,21 +21,118 @@
 
 namespace hipstencil {
 
+/// Caller-provided device memory for algorithms that need an intermediate image.
+struct workspace {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+};
+
 namespace detail {
-template <class Algo, class In, class Out>
-void convolve_2d(const char* fn, image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, int kw, int kh,
-                 int ax, int ay, const std::vector<float>& taps, border::any b, halo h, gpu::stream_t stream) {
+template <class Algo>
+struct algo_traits {
+  static constexpr bool known = false;
+};
+template <>
+struct algo_traits<algo::naive> {
+  static constexpr bool known = true;
+};
+template <>
+struct algo_traits<algo::automatic> {
+  static constexpr bool known = true;
+};
+template <class S>
+struct algo_traits<algo::two_pass<S>> {
+  static constexpr bool known = true;
+};
+template <class S>
+struct algo_traits<algo::shared_mem<S>> {
+  static constexpr bool known = true;
+};
+template <class A, template <class> class Family>
+struct is_family : std::false_type {};
+template <class S, template <class> class Family>
+struct is_family<Family<S>, Family> : std::true_type {};
+
+template <class In, class Out>
+void check_pixels() {
   using I = std::remove_const_t<In>;
   static_assert(is_pixel<I>::value && is_pixel<Out>::value, "unsupported pixel type");
   static_assert(pixel_traits<I>::channels == pixel_traits<Out>::channels,
                 "input and output pixel types must have the same number of channels");
-  static_assert(std::is_same<Algo, algo::naive>::value || std::is_same<Algo, algo::automatic>::value,
-                "unknown algorithm tag");
-  validate_convolve(fn, src, src_roi, dst, dst_roi, kw, kh, ax, ay, b.rule, h);
-  const geometry g = make_geometry(src.bounds(), src_roi, dst_roi, kw, kh, ax, ay, b, h);
-  launch_naive<I, Out>(image_view<const I>(src), dst, g, taps, stream);
+}
+
+/// Dense filter: naive, shared_mem (or naive where the filter does not fit shared memory),
+/// automatic = shared_mem.
+template <class Algo, class In, class Out>
+void convolve_dense(const char* fn, image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi,
+                    const filter2d& f, border::any b, halo h, gpu::stream_t stream) {
+  using I = std::remove_const_t<In>;
+  check_pixels<In, Out>();
+  static_assert(algo_traits<Algo>::known, "unknown algorithm tag");
+  static_assert(!is_family<Algo, algo::two_pass>::value,
+                "algo::two_pass needs a separable_filter (pass one, or use shared_mem for dense filters)");
+  validate_convolve(fn, src, src_roi, dst, dst_roi, f.width(), f.height(), f.anchor_x(), f.anchor_y(), b.rule, h);
+  const geometry g = make_geometry(src.bounds(), src_roi, dst_roi, f.width(), f.height(), f.anchor_x(),
+                                   f.anchor_y(), b, h);
+  const image_view<const I> s(src);
+  if constexpr (!std::is_same<Algo, algo::naive>::value) {
+    if (launch_smem2d<I, Out>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(),
+                              Algo::border_strategy::enabled, stream))
+      return;
+  }
+  launch_naive<I, Out>(s, dst, g, f.coefficients(), stream);
+}
+
+template <class Algo, class In, class Out>
+void convolve_separable(const char* fn, image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi,
+                        const separable_filter& f, border::any b, halo h, gpu::stream_t stream, const workspace* ws) {
+  using I = std::remove_const_t<In>;
+  constexpr int C = pixel_traits<I>::channels;
+  check_pixels<In, Out>();
+  static_assert(algo_traits<Algo>::known, "unknown algorithm tag");
+  validate_convolve(fn, src, src_roi, dst, dst_roi, f.width(), f.height(), f.anchor_x(), f.anchor_y(), b.rule, h);
+  const geometry g = make_geometry(src.bounds(), src_roi, dst_roi, f.width(), f.height(), f.anchor_x(),
+                                   f.anchor_y(), b, h);
+  const image_view<const I> s(src);
+  if constexpr (is_family<Algo, algo::two_pass>::value) {
+    if (two_pass_fits<C>(f.width(), f.height())) {
+      const two_pass_layout<C> layout(g.width, g.height, g.kh);
+      if (ws) {
+        if (!ws->data || ws->bytes < layout.bytes)
+          throw_invalid(fn, ": workspace of ", ws->bytes, " bytes at ", ws->data, " is too small: two_pass needs ",
+                        layout.bytes, " bytes (two_pass_workspace_bytes)");
+        launch_two_pass<I, Out>(s, dst, g, f.row(), f.column(), Algo::border_strategy::enabled, ws->data, stream);
+      } else {
+        void* w = gpu::malloc_async(layout.bytes, stream);
+        try {
+          launch_two_pass<I, Out>(s, dst, g, f.row(), f.column(), Algo::border_strategy::enabled, w, stream);
+        } catch (...) {
+          gpu::free_async(w, stream);
+          throw;
+        }
+        gpu::free_async(w, stream);
+      }
+      return;
+    }
+  } else if constexpr (!std::is_same<Algo, algo::naive>::value) {
+    if (launch_smem_sep<I, Out>(s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(),
+                                Algo::border_strategy::enabled, stream))
+      return;
+  }
+  launch_naive<I, Out>(s, dst, g, f.to_2d().coefficients(), stream);
 }
 }  // namespace detail
+
+/// Bytes of device workspace algo::two_pass needs to filter a width x height ROI of
+/// pixels of type In with `f` (0 when two_pass would fall back to naive for this filter).
+template <class In>
+std::size_t two_pass_workspace_bytes(int width, int height, const separable_filter& f) {
+  constexpr int C = pixel_traits<std::remove_const_t<In>>::channels;
+  if (width < 1 || height < 1)
+    detail::throw_invalid("two_pass_workspace_bytes: the ROI is empty (", width, "x", height, ")");
+  if (!detail::two_pass_fits<C>(f.width(), f.height())) return 0;
+  return detail::two_pass_layout<C>(width, height, f.height()).bytes;
+}
 
 /// Correlates the source ROI of `src` with `f` into the target ROI of `dst`, on the GPU.
 ///
@@ -48,14 +145,18 @@ void convolve_2d(const char* fn, image_view<In> src, rect src_roi, image_view<Ou
 /// under halo::from_parent. Nothing outside dst_roi is written; under border::skip,
 /// outputs whose window leaves the domain are not written either.
 ///
+/// Algorithms for a dense filter: algo::naive; algo::shared_mem (compile-time radius for
+/// square centred filters up to radius 16, run-time size otherwise; falls back to naive
+/// for filters over 33x33 taps or tiles over 48 KiB of shared memory); algo::automatic
+/// (shared_mem). algo::two_pass does not take dense filters (compile-time error).
+///
 /// @param src     device image of In pixels (uint8_t, uint16_t, int16_t, float, uchar4, float4)
 /// @param dst     device image of Out pixels with the same channel count as In; may differ
 ///                in type (e.g. uint8_t in, float out). Integer outputs are rounded to
 ///                nearest (ties to even) and saturated. Must not overlap the pixels read.
-/// @param f       filter; coefficients are passed by value for up to 992 taps; a larger
-///                filter is staged in a stream-ordered allocation on `stream`
-///                (MallocAsync, FreeAsync) for the duration of the launch.
-/// @param algo    algorithm tag (algorithm.hpp)
+/// @param f       filter; coefficients are passed by value up to 33x33 taps; the naive
+///                kernel stages a larger filter in a stream-ordered allocation on
+///                `stream` (MallocAsync, FreeAsync) for the duration of the launch.
 /// @param stream  the caller's stream; the call is asynchronous on it
 /// @throws invalid_argument for a null or empty view, a pitch smaller than a row or not a
 ///         multiple of the pixel's alignment, a ROI that is empty or outside its image,
@@ -64,21 +165,33 @@ void convolve_2d(const char* fn, image_view<In> src, rect src_roi, image_view<Ou
 template <class In, class Out, class Border = border::reflect101, class Algo = algo::automatic>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const filter2d& f,
               Border border = {}, Algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
-  detail::convolve_2d<Algo>("convolve", src, src_roi, dst, dst_roi, f.width(), f.height(), f.anchor_x(),
-                            f.anchor_y(), f.coefficients(), border::any(border), h, stream);
+  detail::convolve_dense<Algo>("convolve", src, src_roi, dst, dst_roi, f, border::any(border), h, stream);
 }
 
-/// Separable filter, same semantics with k(i, j) = column[j] * row[i].
+/// Separable filter, k(i, j) = column[j] * row[i]; same semantics as the dense overload.
+/// Algorithms: algo::two_pass (row pass written transposed, then the same kernel on the
+/// workspace; compile-time radius up to 32 taps each side; this overload ALLOCATES its
+/// workspace stream-ordered on `stream` (MallocAsync/FreeAsync) — pass a workspace to
+/// avoid that); algo::shared_mem (both passes fused in shared memory, compile-time radius
+/// up to 32 for square centred filters); algo::naive (the dense outer product);
+/// algo::automatic (shared_mem). Filters a family cannot hold fall back to naive.
 template <class In, class Out, class Border = border::reflect101, class Algo = algo::automatic>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const separable_filter& f,
-              Border border = {}, Algo algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
-  // The naive algorithm evaluates the dense outer product; the separable families (two
-  // passes, fused shared-memory passes) are the optimised paths.
-  convolve(src, src_roi, dst, dst_roi, f.to_2d(), border, algo, stream, h);
+              Border border = {}, Algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
+  detail::convolve_separable<Algo>("convolve", src, src_roi, dst, dst_roi, f, border::any(border), h, stream, nullptr);
+}
+
+/// Separable filter with a caller-provided workspace (algo::two_pass needs
+/// two_pass_workspace_bytes<In>(roi width, roi height, f) bytes; other algorithms ignore
+/// it). No allocation. @throws invalid_argument if the workspace is null or too small.
+template <class In, class Out, class Border, class Algo>
+void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const separable_filter& f,
+              Border border, Algo, gpu::stream_t stream, halo h, workspace ws) {
+  detail::convolve_separable<Algo>("convolve", src, src_roi, dst, dst_roi, f, border::any(border), h, stream, &ws);
 }
 
 /// Whole images of equal size: src_roi = src.bounds(), dst_roi = dst.bounds().
-/// @throws invalid_argument if the sizes differ, and as the ROI overload.
+/// @throws invalid_argument if the sizes differ, and as the ROI overloads.
 template <class In, class Out, class Filter, class Border = border::reflect101, class Algo = algo::automatic>
 void convolve(image_view<In> src, image_view<Out> dst, const Filter& f, Border border = {}, Algo algo = {},
               gpu::stream_t stream = {}) {

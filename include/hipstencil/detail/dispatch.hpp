@@ -1,21 +1,62 @@
 // hipstencil/detail/dispatch.hpp
-// Dispatch layer: sizes the grid and launches, on the caller's stream. No synchronisation;
-// launch-configuration errors are checked (get_last_error) and thrown as gpu_error.
+// Dispatch layer: chooses the compiled instantiation (compile-time radius or run-time
+// size), sizes the grid and launches on the caller's stream. No synchronisation; launch
+// errors are checked (get_last_error) and thrown as gpu_error.
 #pragma once
 
 #include "../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 
-#include "../algorithm.hpp"
 #include "../platform/runtime.hpp"
 #include "geometry.hpp"
 #include "kernels/naive.hpp"
+#include "kernels/shared_mem.hpp"
+#include "kernels/two_pass.hpp"
 
 namespace hipstencil {
 namespace detail {
+
+/// Radii compiled as templates (fully unrolled tap loops, coefficients as immediates).
+/// Every other radius runs the same kernels with a run-time size. The sets bound what each
+/// pixel type instantiates (compile time on two cores is a budget, see .ci/run); the
+/// benchmark decides which radii earn a place.
+using static_radii_2d = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16>;
+using static_radii_separable = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32>;
+/// Dynamic shared memory every target grants without opting in.
+constexpr std::size_t smem_limit = 48 * 1024;
+
+/// Calls fn(std::integral_constant<int, R>) for the R of `Radii` equal to r; false if none.
+template <class Fn, int... Rs>
+bool with_static_radius(int r, Fn&& fn, std::integer_sequence<int, Rs...>) {
+  bool found = false;
+  ((r == Rs ? (fn(std::integral_constant<int, Rs>{}), found = true) : false), ...);
+  return found;
+}
+
+/// Radius of a square filter with centred anchor, or -1 (such filters take run-time paths).
+inline int centred_radius(int kw, int kh, int ax, int ay) {
+  return (kw == kh && ax == kw / 2 && ay == kh / 2) ? kw / 2 : -1;
+}
+
+template <int C>
+dim3 tile_grid(int width, int height) {
+  using T = smem_tile<C>;
+  return dim3(unsigned((width + T::width - 1) / T::width),
+              unsigned(std::min((height + T::height - 1) / T::height, 65535)));
+}
+
+template <int N>
+inline_taps<N> pack_taps(const float* t, std::size_t n) {
+  inline_taps<N> p{};
+  std::memcpy(p.v, t, n * sizeof(float));
+  return p;
+}
+
+// ---------------------------------------------------------------------------------- naive
 
 inline dim3 naive_grid(const geometry& g) {
   const unsigned gx = unsigned((g.width + naive_block_x - 1) / naive_block_x);
@@ -31,9 +72,8 @@ void launch_naive(image_view<const In> src, image_view<Out> dst, const geometry&
                   gpu::stream_t stream) {
   const dim3 block(naive_block_x, naive_block_y), grid = naive_grid(g);
   if (taps.size() <= std::size_t(inline_capacity)) {
-    inline_taps<inline_capacity> t{};
-    std::memcpy(t.v, taps.data(), taps.size() * sizeof(float));
-    naive_kernel<In, Out, inline_taps<inline_capacity>><<<grid, block, 0, stream>>>(src, dst, g, t);
+    naive_kernel<In, Out, inline_taps<inline_capacity>>
+        <<<grid, block, 0, stream>>>(src, dst, g, pack_taps<inline_capacity>(taps.data(), taps.size()));
     gpu::check_launch("naive_kernel");
   } else {
     const std::size_t bytes = taps.size() * sizeof(float);
@@ -44,6 +84,118 @@ void launch_naive(image_view<const In> src, image_view<Out> dst, const geometry&
     gpu::free_async(d, stream);
     gpu::check(launch, "naive_kernel");
   }
+}
+
+// ----------------------------------------------------------------------------- shared_mem
+
+/// Dense filter through shared memory. Returns false (nothing launched) when the filter
+/// does not fit the family (more than inline_capacity taps, or a tile over smem_limit).
+template <class In, class Out>
+bool launch_smem2d(image_view<const In> src, image_view<Out> dst, const geometry& g, const std::vector<float>& taps,
+                   int ax, int ay, bool tile_class, gpu::stream_t stream) {
+  constexpr int C = pixel_traits<In>::channels;
+  const dim3 block(smem_tile<C>::block_x, smem_tile<C>::block_y), grid = tile_grid<C>(g.width, g.height);
+  const std::size_t smem = smem2d_bytes<C>(g.kw, g.kh);
+  const int r = centred_radius(g.kw, g.kh, ax, ay);
+  const bool launched = with_static_radius(r, [&](auto R) {
+    constexpr int n = (2 * R + 1) * (2 * R + 1);
+    smem2d_kernel<In, Out, R, inline_taps<n>>
+        <<<grid, block, smem, stream>>>(src, dst, g, pack_taps<n>(taps.data(), taps.size()), tile_class);
+  }, static_radii_2d{});
+  if (!launched) {
+    if (taps.size() > std::size_t(inline_capacity) || smem > smem_limit) return false;
+    smem2d_kernel<In, Out, -1, inline_taps<inline_capacity>><<<grid, block, smem, stream>>>(
+        src, dst, g, pack_taps<inline_capacity>(taps.data(), taps.size()), tile_class);
+  }
+  gpu::check_launch("smem2d_kernel");
+  return true;
+}
+
+/// Separable filter with both passes fused in shared memory. Returns false when it does
+/// not fit (more than separable_capacity taps per axis, or a tile over smem_limit).
+template <class In, class Out>
+bool launch_smem_sep(image_view<const In> src, image_view<Out> dst, const geometry& g, const std::vector<float>& row,
+                     const std::vector<float>& col, int ax, int ay, bool tile_class, gpu::stream_t stream) {
+  constexpr int C = pixel_traits<In>::channels;
+  const dim3 block(smem_tile<C>::block_x, smem_tile<C>::block_y), grid = tile_grid<C>(g.width, g.height);
+  const std::size_t smem = smem_sep_bytes<C>(g.kh);
+  auto pack = [&](auto N) {
+    separable_taps<N> t{};
+    std::memcpy(t.row, row.data(), row.size() * sizeof(float));
+    std::memcpy(t.col, col.data(), col.size() * sizeof(float));
+    return t;
+  };
+  const int r = centred_radius(g.kw, g.kh, ax, ay);
+  const bool launched = with_static_radius(r, [&](auto R) {
+    constexpr int n = 2 * R + 1;
+    smem_sep_kernel<In, Out, R, n>
+        <<<grid, block, smem, stream>>>(src, dst, g, pack(std::integral_constant<int, n>{}), tile_class);
+  }, static_radii_separable{});
+  if (!launched) {
+    if (std::max(row.size(), col.size()) > std::size_t(separable_capacity) || smem > smem_limit) return false;
+    smem_sep_kernel<In, Out, -1, separable_capacity><<<grid, block, smem, stream>>>(
+        src, dst, g, pack(std::integral_constant<int, separable_capacity>{}), tile_class);
+  }
+  gpu::check_launch("smem_sep_kernel");
+  return true;
+}
+
+// ------------------------------------------------------------------------------- two_pass
+
+/// Workspace of two_pass for a width x height ROI and a filter kh taps tall: W rows of
+/// (height + kh - 1) float (or float4) pixels, rows padded to 256 bytes.
+template <int C>
+struct two_pass_layout {
+  std::size_t pitch, bytes;
+  two_pass_layout(int width, int height, int kh) {
+    pitch = (std::size_t(height + kh - 1) * sizeof(work_pixel<C>) + 255) / 256 * 256;
+    bytes = pitch * std::size_t(width);
+  }
+};
+
+template <class In, class Out>
+void launch_row_pass(image_view<const In> src, image_view<Out> out, const row_pass& p, const std::vector<float>& taps,
+                     bool tile_class, gpu::stream_t stream) {
+  constexpr int C = pixel_traits<In>::channels;
+  const dim3 block(smem_tile<C>::block_x, smem_tile<C>::block_y), grid = tile_grid<C>(p.cols, p.rows);
+  const std::size_t smem = row_pass_bytes<C>(p.n);
+  const int r = int(taps.size()) / 2;
+  const bool launched = with_static_radius(r, [&](auto R) {
+    constexpr int n = 2 * R + 1;
+    row_transpose_kernel<In, Out, R, n>
+        <<<grid, block, smem, stream>>>(src, out, p, pack_taps<n>(taps.data(), taps.size()), tile_class);
+  }, static_radii_separable{});
+  if (!launched)
+    row_transpose_kernel<In, Out, -1, separable_capacity><<<grid, block, smem, stream>>>(
+        src, out, p, pack_taps<separable_capacity>(taps.data(), taps.size()), tile_class);
+  gpu::check_launch("row_transpose_kernel");
+}
+
+/// True when two_pass can run this filter (taps per axis and shared memory).
+template <int C>
+bool two_pass_fits(int kw, int kh) {
+  return std::max(kw, kh) <= separable_capacity && row_pass_bytes<C>(std::max(kw, kh)) <= smem_limit;
+}
+
+/// Two passes through `work` (two_pass_layout bytes). Anchors: the row taps are applied
+/// with the geometry's src_x0 (anchor folded in), the column taps from window row 0.
+template <class In, class Out>
+void launch_two_pass(image_view<const In> src, image_view<Out> dst, const geometry& g, const std::vector<float>& row,
+                     const std::vector<float>& col, bool tile_class, void* work, gpu::stream_t stream) {
+  constexpr int C = pixel_traits<In>::channels;
+  using P = work_pixel<C>;
+  const two_pass_layout<C> layout(g.width, g.height, g.kh);
+  const image_view<P> w(static_cast<P*>(work), g.height + g.kh - 1, g.width, layout.pitch);
+  row_pass p1{};
+  p1.rows = g.height + g.kh - 1, p1.cols = g.width, p1.n = g.kw;
+  p1.x0 = g.src_x0, p1.y0 = g.src_y0, p1.mapped = true, p1.skip_check = false, p1.g = g;
+  p1.out_x0 = 0, p1.out_y0 = 0;
+  launch_row_pass<In, P>(src, w, p1, row, tile_class, stream);
+  row_pass p2{};
+  p2.rows = g.width, p2.cols = g.height, p2.n = g.kh;
+  p2.x0 = 0, p2.y0 = 0, p2.mapped = false, p2.skip_check = g.border.rule == border::kind::skip, p2.g = g;
+  p2.out_x0 = g.dst_x0, p2.out_y0 = g.dst_y0;
+  launch_row_pass<P, Out>(image_view<const P>(w), dst, p2, col, tile_class, stream);
 }
 
 }  // namespace detail

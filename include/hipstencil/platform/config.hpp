@@ -32,12 +32,14 @@
 #define HIPSTENCIL_DEVICE __device__
 #define HIPSTENCIL_FORCEINLINE __forceinline__
 #define HIPSTENCIL_UNROLL _Pragma("unroll")
+#define HIPSTENCIL_NO_UNROLL _Pragma("unroll 1")
 #else
 #define HIPSTENCIL_HAS_GPU 0
 #define HIPSTENCIL_HOST_DEVICE
 #define HIPSTENCIL_DEVICE
 #define HIPSTENCIL_FORCEINLINE inline
 #define HIPSTENCIL_UNROLL
+#define HIPSTENCIL_NO_UNROLL
 #endif
 
 // Library version (kept in step with CMakeLists.txt's project(VERSION)).

@@ -1,0 +1,53 @@
+// hipstencil/detail/kernels/taps.hpp
+// How coefficients reach a kernel: by value in the parameter block (uniform across the
+// grid, so the compiler serves them from the constant bank / scalar loads, and with a
+// compile-time radius as immediate operands of the FMAs), or from device memory.
+#pragma once
+
+#include "../../platform/config.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+/// Up to N coefficients by value, row-major.
+template <int N>
+struct inline_taps {
+  float v[N];
+  HIPSTENCIL_HOST_DEVICE float operator[](int i) const { return v[i]; }
+};
+
+/// Row and column taps of a separable filter, up to N each, by value.
+template <int N>
+struct separable_taps {
+  float row[N];
+  float col[N];
+};
+
+/// Coefficients in device memory (filters too large for the parameter block).
+struct global_taps {
+  const float* p;
+  HIPSTENCIL_HOST_DEVICE float operator[](int i) const { return p[i]; }
+};
+
+/// Calls f(i) for i in [0, n): fully unrolled when the count is a compile-time 2R + 1
+/// (R >= 0), a plain loop otherwise (R < 0: n taps). Only the innermost tap loop is
+/// unrolled: unrolling whole 33 x 33 windows made nvcc take minutes per kernel.
+template <int R, class F>
+HIPSTENCIL_HOST_DEVICE HIPSTENCIL_FORCEINLINE void for_each_tap(int n, F&& f) {
+  if constexpr (R >= 0) {
+    HIPSTENCIL_UNROLL
+    for (int i = 0; i < 2 * R + 1; ++i) f(i);
+  } else {
+    for (int i = 0; i < n; ++i) f(i);
+  }
+}
+
+/// Largest dense filter passed by value: 33 x 33 (radius 16). 4356 bytes of parameters:
+/// CUDA 12.1+ on sm_70+ accepts up to 32 KiB, and HIP on AMD takes large kernel-argument
+/// segments; larger filters use global_taps.
+constexpr int inline_capacity = 33 * 33;
+/// Largest separable filter passed by value on the run-time-radius paths (taps per axis).
+constexpr int separable_capacity = 255;
+
+}  // namespace detail
+}  // namespace hipstencil
