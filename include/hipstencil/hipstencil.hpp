@@ -13,5 +13,6 @@
 #include "pixel.hpp"
 #include "platform/config.hpp"
 #include "platform/runtime.hpp"
+#include "reduce.hpp"
 #include "reference.hpp"
 #include "roi.hpp"
