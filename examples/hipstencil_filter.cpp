@@ -455,6 +455,44 @@ struct event_holder {
 };
 #endif
 
+#if HIPSTENCIL_HAS_GPU
+/// One GPU run: the stream, device copies of the source and of one output per filter, and
+/// the events around the timed launches.
+template <class In, class Out>
+struct device_run {
+  stream_holder stream;
+  event_holder start, stop;
+  hs::device_image<In> src;
+  std::vector<hs::device_image<Out>> dst;
+
+  /// Uploads src and dsts (the untouched pixels keep their values) and queues the filters
+  /// twice, the second time between the events. Returns once the work is queued.
+  void launch(const hs::host_image<In>& h_src, const std::vector<filter_choice>& filters,
+              const std::vector<hs::host_image<Out>>& h_dsts, const run_settings& s) {
+    src = hs::device_image<In>(h_src.width(), h_src.height());
+    src.upload(h_src.view(), stream.s);
+    for (const auto& d : h_dsts) {
+      dst.emplace_back(d.width(), d.height());
+      dst.back().upload(d.view(), stream.s);
+    }
+    const auto launch_all = [&] {
+      for (std::size_t i = 0; i < filters.size(); ++i)
+        std::visit(
+            [&](const auto& f, auto border, auto algo) {
+              hs::convolve(src.view(), s.roi, dst[i].view(), s.roi, f, border, algo, stream.s, s.halo);
+            },
+            filters[i], s.border, s.algo);
+    };
+    launch_all();  // warm-up: module loading and first-touch costs are not timed
+    hs::gpu::event_record(start.e, stream.s);
+    launch_all();  // writes the same values again
+    hs::gpu::event_record(stop.e, stream.s);
+  }
+  /// GPU milliseconds of the timed launches; call after synchronising the stream.
+  double ms() const { return double(hs::gpu::event_elapsed_ms(start.e, stop.e)); }
+};
+#endif
+
 /// Filters src with each filters[i] into dsts[i] (same size as src; pixels outside the ROI,
 /// and outputs border::skip does not write, keep the values they come with). Returns the
 /// time in milliseconds: GPU event time of the convolve calls, or host wall time.
@@ -472,60 +510,58 @@ double run_filters(const hs::host_image<In>& src, const std::vector<filter_choic
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
 #if HIPSTENCIL_HAS_GPU
-  stream_holder stream;
-  hs::device_image<In> d_src(src.width(), src.height());
-  d_src.upload(src.view(), stream.s);
-  std::vector<hs::device_image<Out>> d_dst;
-  for (auto& d : dsts) {
-    d_dst.emplace_back(d.width(), d.height());
-    d_dst.back().upload(d.view(), stream.s);  // the untouched pixels keep their values
-  }
-  event_holder start, stop;
-  const auto launch_all = [&] {
-    for (std::size_t i = 0; i < filters.size(); ++i)
-      std::visit(
-          [&](const auto& f, auto border, auto algo) {
-            hs::convolve(d_src.view(), s.roi, d_dst[i].view(), s.roi, f, border, algo, stream.s, s.halo);
-          },
-          filters[i], s.border, s.algo);
-  };
-  launch_all();  // warm-up: module loading and first-touch costs are not timed
-  hs::gpu::event_record(start.e, stream.s);
-  launch_all();  // writes the same values again
-  hs::gpu::event_record(stop.e, stream.s);
-  for (std::size_t i = 0; i < dsts.size(); ++i) d_dst[i].download(dsts[i].view(), stream.s);
-  hs::gpu::stream_synchronize(stream.s);
-  return double(hs::gpu::event_elapsed_ms(start.e, stop.e));
+  device_run<In, Out> run;
+  run.launch(src, filters, dsts, s);
+  for (std::size_t i = 0; i < dsts.size(); ++i) run.dst[i].download(dsts[i].view(), run.stream.s);
+  hs::gpu::stream_synchronize(run.stream.s);
+  return run.ms();
 #else
   throw std::logic_error("GPU engine requested in a host-only build");
 #endif
 }
 
 // ---------------------------------------------------------------------------------------
-// Display post-processing of float results (host, after download).
+// Display post-processing of float results: on the host after download (host reference),
+// or on the device (GPU runs), where the Sobel scale comes from hs::min_max. Both give the
+// same bytes for the same float responses: the device reduces the SQUARED magnitude, which
+// is exact in float for 8-bit inputs and integer taps (|g| <= 1020, g^2 + g^2 < 2^24), and
+// sqrt(max g^2) is max sqrt(g^2), correctly rounded on both sides.
 
 template <class P>
 constexpr int colour_channels() {
   return hs::pixel_traits<P>::channels == 1 ? 1 : 3;  // RGBA: R, G, B (alpha excluded)
 }
 
+/// Range of the response over the ROI's colour channels, for the summary: the gradient
+/// magnitude (sobel) or the value (laplacian). empty when nothing was written.
+struct response_range {
+  bool empty = true;
+  double min = 0, max = 0;
+  void add(double v) {
+    if (v != v) return;
+    min = empty ? v : std::min(min, v);
+    max = empty ? v : std::max(max, v);
+    empty = false;
+  }
+};
+
 /// Sobel: out = round(255 * sqrt(gx^2 + gy^2) / max) per colour channel (double maths,
 /// ties to even, saturated), max over the ROI's colour channels; alpha 255. Outputs that
 /// were not computed (NaN: border::skip) keep the input pixel.
 template <class In, class F>
-void sobel_display(const hs::host_image<F>& gx, const hs::host_image<F>& gy, const hs::rect& roi,
-                   hs::host_image<In>& out) {
+response_range sobel_display(const hs::host_image<F>& gx, const hs::host_image<F>& gy, const hs::rect& roi,
+                             hs::host_image<In>& out) {
   using ti = hs::pixel_traits<In>;
   using tf = hs::pixel_traits<F>;
   constexpr int C = colour_channels<In>();
-  double max_mag = 0;
+  response_range range;
   for (int y = roi.y; y < roi.y + roi.height; ++y)
     for (int x = roi.x; x < roi.x + roi.width; ++x)
       for (int c = 0; c < C; ++c) {
         const double a = tf::get(gx(x, y), c), b = tf::get(gy(x, y), c);
-        const double m = std::sqrt(a * a + b * b);
-        if (m == m) max_mag = std::max(max_mag, m);
+        range.add(std::sqrt(a * a + b * b));
       }
+  const double max_mag = range.empty ? 0.0 : range.max;
   const double scale = max_mag > 0 ? 255.0 / max_mag : 0.0;
   for (int y = roi.y; y < roi.y + roi.height; ++y)
     for (int x = roi.x; x < roi.x + roi.width; ++x) {
@@ -538,24 +574,29 @@ void sobel_display(const hs::host_image<F>& gx, const hs::host_image<F>& gy, con
       if constexpr (ti::channels == 4) ti::set(p, 3, 255);
       out(x, y) = p;
     }
+  return range;
 }
 
 /// Laplacian: out = clamp(round(128 + value), 0, 255) per colour channel (ties to even);
 /// alpha 255. NaN (not written under border::skip) keeps the input pixel.
 template <class In, class F>
-void laplacian_display(const hs::host_image<F>& v, const hs::rect& roi, hs::host_image<In>& out) {
+response_range laplacian_display(const hs::host_image<F>& v, const hs::rect& roi, hs::host_image<In>& out) {
   using ti = hs::pixel_traits<In>;
   using tf = hs::pixel_traits<F>;
   constexpr int C = colour_channels<In>();
+  response_range range;
   for (int y = roi.y; y < roi.y + roi.height; ++y)
     for (int x = roi.x; x < roi.x + roi.width; ++x) {
       if (std::isnan(double(tf::get(v(x, y), 0)))) continue;
       In p = out(x, y);
-      for (int c = 0; c < C; ++c)
+      for (int c = 0; c < C; ++c) {
+        range.add(double(tf::get(v(x, y), c)));
         ti::set(p, c, hs::saturate_cast<typename ti::channel_type>(128.0 + double(tf::get(v(x, y), c))));
+      }
       if constexpr (ti::channels == 4) ti::set(p, 3, 255);
       out(x, y) = p;
     }
+  return range;
 }
 
 template <class P>
@@ -576,24 +617,137 @@ struct float_of<hs::uchar4> {
   }
 };
 
-/// Filters `image` (grey uint8 or colour uchar4) as the plan says; returns the time.
+#if HIPSTENCIL_HAS_GPU
+// The same display on the device. One thread per ROI pixel; (x, y) are parent coordinates.
+#define HIPSTENCIL_FILTER_ROI_PIXEL(roi)                                      \
+  const int x = roi.x + int(blockIdx.x * blockDim.x + threadIdx.x);       \
+  const int y = roi.y + int(blockIdx.y * blockDim.y + threadIdx.y);       \
+  if (x >= roi.x + roi.width || y >= roi.y + roi.height) return;
+
+/// sq = gx^2 + gy^2 per colour channel (formed in double, stored as float); NaN stays NaN.
+template <class P, class F>
+__global__ void squared_magnitude_kernel(hs::image_view<const F> gx, hs::image_view<const F> gy, hs::image_view<F> sq,
+                                         hs::rect roi) {
+  HIPSTENCIL_FILTER_ROI_PIXEL(roi)
+  using tf = hs::pixel_traits<F>;
+  F m = gx(x, y);  // alpha (not selected by the reduction) is left as it is
+  for (int c = 0; c < (hs::pixel_traits<P>::channels == 1 ? 1 : 3); ++c) {
+    const double a = tf::get(gx(x, y), c), b = tf::get(gy(x, y), c);
+    tf::set(m, c, float(a * a + b * b));
+  }
+  sq(x, y) = m;
+}
+
+/// As sobel_display, with max = sqrt(range->max), the largest squared magnitude.
+template <class P, class F>
+__global__ void sobel_display_kernel(hs::image_view<const F> gx, hs::image_view<const F> gy,
+                                     const hs::value_range<float>* range, hs::image_view<P> out, hs::rect roi) {
+  HIPSTENCIL_FILTER_ROI_PIXEL(roi)
+  using ti = hs::pixel_traits<P>;
+  using tf = hs::pixel_traits<F>;
+  const float g0 = tf::get(gx(x, y), 0);
+  if (g0 != g0) return;  // not written (skip): keep the input pixel
+  const double max_mag = range->max > 0 ? ::sqrt(double(range->max)) : 0.0;  // -inf when nothing was written
+  const double scale = max_mag > 0 ? 255.0 / max_mag : 0.0;
+  P p = out(x, y);
+  for (int c = 0; c < (ti::channels == 1 ? 1 : 3); ++c) {
+    const double a = tf::get(gx(x, y), c), b = tf::get(gy(x, y), c);
+    ti::set(p, c, hs::saturate_cast<typename ti::channel_type>(::sqrt(a * a + b * b) * scale));
+  }
+  if (ti::channels == 4) ti::set(p, 3, 255);
+  out(x, y) = p;
+}
+
+template <class P, class F>
+__global__ void laplacian_display_kernel(hs::image_view<const F> v, hs::image_view<P> out, hs::rect roi) {
+  HIPSTENCIL_FILTER_ROI_PIXEL(roi)
+  using ti = hs::pixel_traits<P>;
+  using tf = hs::pixel_traits<F>;
+  const float v0 = tf::get(v(x, y), 0);
+  if (v0 != v0) return;
+  P p = out(x, y);
+  for (int c = 0; c < (ti::channels == 1 ? 1 : 3); ++c)
+    ti::set(p, c, hs::saturate_cast<typename ti::channel_type>(128.0 + double(tf::get(v(x, y), c))));
+  if (ti::channels == 4) ti::set(p, 3, 255);
+  out(x, y) = p;
+}
+#undef HIPSTENCIL_FILTER_ROI_PIXEL
+
+/// One value_range<float> in device memory.
+struct device_range {
+  hs::value_range<float>* p = static_cast<hs::value_range<float>*>(hs::gpu::malloc(sizeof(hs::value_range<float>)));
+  device_range() = default;
+  device_range(const device_range&) = delete;
+  device_range& operator=(const device_range&) = delete;
+  ~device_range() { hs::gpu::free(p); }
+};
+
+/// The GPU path of a float-output plan (sobel, laplacian): convolve, then scale for
+/// display on the device, with the response range from hs::min_max; only the displayed
+/// image comes back. Returns the time of the convolve calls.
 template <class P>
-double filter_image(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s) {
+double gpu_display(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s, response_range& range) {
+  using F = typename float_of<P>::type;
+  std::vector<hs::host_image<F>> init;
+  for (std::size_t i = 0; i < plan.filters.size(); ++i)
+    init.emplace_back(image.width(), image.height(), float_of<P>::nan());  // NaN marks "not written"
+  device_run<P, F> run;
+  run.launch(image, plan.filters, init, s);
+  const hs::gpu::stream_t st = run.stream.s;
+  const dim3 block(16, 16);
+  const dim3 grid((s.roi.width + 15) / 16, (s.roi.height + 15) / 16);
+  device_range d_range;
+  const auto out = run.src.view();  // displayed in place: its pixels are not needed any more
+  if (plan.filters.size() == 2) {
+    const hs::image_view<const F> gx = run.dst[0].view(), gy = run.dst[1].view();
+    hs::device_image<F> sq(image.width(), image.height());
+    squared_magnitude_kernel<P, F><<<grid, block, 0, st>>>(gx, gy, sq.view(), s.roi);
+    hs::gpu::check_launch("squared_magnitude_kernel");
+    // Allocates its workspace stream-ordered on st (a CLI runs this once).
+    hs::min_max(sq.view().sub(s.roi), hs::channel_set::colour(), d_range.p, st);
+    sobel_display_kernel<P, F><<<grid, block, 0, st>>>(gx, gy, d_range.p, out, s.roi);
+    hs::gpu::check_launch("sobel_display_kernel");
+  } else {
+    const hs::image_view<const F> v = run.dst[0].view();
+    hs::min_max(v.sub(s.roi), hs::channel_set::colour(), d_range.p, st);
+    laplacian_display_kernel<P, F><<<grid, block, 0, st>>>(v, out, s.roi);
+    hs::gpu::check_launch("laplacian_display_kernel");
+  }
+  hs::value_range<float> r{};
+  hs::gpu::memcpy(&r, d_range.p, sizeof r, hs::gpu::copy_kind::device_to_host, st);
+  run.src.download(image.view(), st);
+  hs::gpu::stream_synchronize(st);
+  if (r.min <= r.max) {  // else nothing was written: min_max gives {+inf, -inf}
+    const bool squared = plan.filters.size() == 2;
+    range.add(squared ? std::sqrt(double(r.min)) : double(r.min));
+    range.add(squared ? std::sqrt(double(r.max)) : double(r.max));
+  }
+  return run.ms();
+}
+#endif
+
+/// Filters `image` (grey uint8 or colour uchar4) as the plan says; returns the time. For
+/// sobel and laplacian, `range` receives the response range.
+template <class P>
+double filter_image(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s, response_range& range) {
   if (!plan.float_output) {
     std::vector<hs::host_image<P>> out{image};  // a copy: only the ROI changes
     const double ms = run_filters(image, plan.filters, out, s);
     image = std::move(out[0]);
     return ms;
   }
+#if HIPSTENCIL_HAS_GPU
+  if (s.where == engine::gpu) return gpu_display(image, plan, s, range);
+#endif
   using F = typename float_of<P>::type;
   std::vector<hs::host_image<F>> out;
   for (std::size_t i = 0; i < plan.filters.size(); ++i)
     out.emplace_back(image.width(), image.height(), float_of<P>::nan());  // NaN marks "not written"
   const double ms = run_filters(image, plan.filters, out, s);
   if (plan.filters.size() == 2)
-    sobel_display(out[0], out[1], s.roi, image);
+    range = sobel_display(out[0], out[1], s.roi, image);
   else
-    laplacian_display(out[0], s.roi, image);
+    range = laplacian_display(out[0], s.roi, image);
   return ms;
 }
 
@@ -658,13 +812,14 @@ int run(const options& o) {
   const bool grey = hipstencil_io::is_grey(info.channels);
   int file_channels = 0;
   double ms = 0;
+  response_range range;
   if (grey) {
     auto image = hipstencil_io::load_image<std::uint8_t>(input, &file_channels);
-    ms = filter_image(image, plan, s);
+    ms = filter_image(image, plan, s, range);
     hipstencil_io::save_png(output, image.view(), 1);
   } else {
     auto image = hipstencil_io::load_image<hs::uchar4>(input, &file_channels);
-    ms = filter_image(image, plan, s);
+    ms = filter_image(image, plan, s, range);
     hipstencil_io::save_png(output, image.view(), file_channels == 4 ? 4 : 3);
   }
 
@@ -673,6 +828,17 @@ int run(const options& o) {
               file_channels, file_channels == 1 ? "" : "s", channel_names[std::clamp(file_channels, 0, 4)],
               grey ? "uint8" : "uchar4");
   std::printf("filter:    %s\n", plan.description.c_str());
+  if (plan.float_output) {
+    const bool sobel = plan.filters.size() == 2;
+    if (range.empty)
+      std::printf("range:     none (no output was written)\n");
+    else if (sobel)
+      std::printf("range:     gradient magnitude %.6g to %.6g over the ROI's colour channels (%.6g shown as 255)\n",
+                  range.min, range.max, range.max);
+    else
+      std::printf("range:     %.6g to %.6g over the ROI's colour channels (shown as 128 + value, clamped)\n", range.min,
+                  range.max);
+  }
   std::printf("border:    %s\n", o.border_text.c_str());
   if (o.roi)
     std::printf("roi:       x=%d y=%d %dx%d, halo %s\n", s.roi.x, s.roi.y, s.roi.width, s.roi.height,
