@@ -9,7 +9,8 @@
 #                            HIPSTENCIL_HIP_ARCHITECTURES (default gfx90a;gfx1030).
 #   HIPSTENCIL_BACKEND=host  no GPU: the host reference only; GPU tests report skipped.
 #   HIPSTENCIL_BACKEND=auto  (default) hip if the C++ compiler is hipcc; else cuda if a CUDA
-#                            compiler and an NVIDIA GPU (nvidia-smi -L) are present; else host.
+#                            compiler and an NVIDIA GPU (nvidia-smi -L) are present, or a
+#                            parent project has enabled CUDA; else host.
 set(HIPSTENCIL_BACKEND "auto" CACHE STRING "GPU backend: auto, cuda, hip or host")
 set_property(CACHE HIPSTENCIL_BACKEND PROPERTY STRINGS auto cuda hip host)
 set(HIPSTENCIL_HIP_ARCHITECTURES "gfx90a;gfx1030" CACHE STRING "AMD targets for the hip backend")
@@ -30,7 +31,8 @@ if(_backend STREQUAL "auto")
         set(_gpu_seen TRUE)
       endif()
     endif()
-    if(CMAKE_CUDA_COMPILER AND _gpu_seen)
+    get_property(_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+    if(CMAKE_CUDA_COMPILER AND (_gpu_seen OR "CUDA" IN_LIST _languages))  # a parent project enabled CUDA
       set(_backend cuda)
     else()
       set(_backend host)
@@ -55,14 +57,17 @@ elseif(_backend STREQUAL "hip")
   if(NOT _cxx_name MATCHES "^hipcc")
     message(FATAL_ERROR "HIPSTENCIL_BACKEND=hip needs hipcc as the C++ compiler: -DCMAKE_CXX_COMPILER=hipcc")
   endif()
+  find_package(rocprim CONFIG REQUIRED)  # reduce.hpp (Debian: librocprim-dev); brings hip::host
 endif()
 message(STATUS "hipstencil: GPU backend '${HIPSTENCIL_GPU_BACKEND}'")
 
-# Adds the backend's needs to an INTERFACE library (the runtime; CUB comes with CUDA).
+# Adds the backend's needs to an INTERFACE library (the runtime and rocPRIM; CUB comes with
+# CUDA, on nvcc's include path).
 function(hipstencil_link_backend target)
   if(HIPSTENCIL_GPU_BACKEND STREQUAL "cuda")
     target_link_libraries(${target} INTERFACE CUDA::cudart)
   elseif(HIPSTENCIL_GPU_BACKEND STREQUAL "hip")
+    target_link_libraries(${target} INTERFACE roc::rocprim hip::host)
     # At link time too: without a target, hipcc asks the (absent) GPU for one.
     foreach(_arch IN LISTS HIPSTENCIL_HIP_ARCHITECTURES)
       target_compile_options(${target} INTERFACE --offload-arch=${_arch})
