@@ -48,6 +48,14 @@ template <class S>
 struct algo_traits<algo::shared_mem<S>> {
   static constexpr bool known = true;
 };
+template <class S, int BX, int BY, int OX, int OY>
+struct algo_traits<algo::tiled<S, BX, BY, OX, OY>> {
+  static constexpr bool known = true;
+};
+template <class A>
+struct is_tiled : std::false_type {};
+template <class S, int BX, int BY, int OX, int OY>
+struct is_tiled<algo::tiled<S, BX, BY, OX, OY>> : std::true_type {};
 template <class A, template <class> class Family>
 struct is_family : std::false_type {};
 template <class S, template <class> class Family>
@@ -61,8 +69,8 @@ void check_pixels() {
                 "input and output pixel types must have the same number of channels");
 }
 
-/// Dense filter: naive, shared_mem (or naive where the filter does not fit shared memory),
-/// automatic = shared_mem.
+/// Dense filter: naive; tiled (or shared_mem where tiled has no instantiation); shared_mem
+/// (or naive where the filter does not fit shared memory); automatic = shared_mem.
 template <class Algo, class In, class Out>
 void convolve_dense(const char* fn, image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi,
                     const filter2d& f, border::any b, halo h, gpu::stream_t stream) {
@@ -75,6 +83,11 @@ void convolve_dense(const char* fn, image_view<In> src, rect src_roi, image_view
   const geometry g = make_geometry(src.bounds(), src_roi, dst_roi, f.width(), f.height(), f.anchor_x(),
                                    f.anchor_y(), b, h);
   const image_view<const I> s(src);
+  if constexpr (is_tiled<Algo>::value) {
+    if (launch_tiled2d<I, Out, Algo::block_x, Algo::block_y, Algo::out_x, Algo::out_y>(
+            s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), Algo::border_strategy::enabled, stream))
+      return;
+  }
   if constexpr (!std::is_same<Algo, algo::naive>::value) {
     if (launch_smem2d<I, Out>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(),
                               Algo::border_strategy::enabled, stream))
@@ -115,6 +128,11 @@ void convolve_separable(const char* fn, image_view<In> src, rect src_roi, image_
       return;
     }
   } else if constexpr (!std::is_same<Algo, algo::naive>::value) {
+    if constexpr (is_tiled<Algo>::value) {
+      if (launch_tiled_sep<I, Out, Algo::block_x, Algo::block_y, Algo::out_x, Algo::out_y>(
+              s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(), Algo::border_strategy::enabled, stream))
+        return;
+    }
     if (launch_smem_sep<I, Out>(s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(),
                                 Algo::border_strategy::enabled, stream))
       return;
@@ -147,8 +165,10 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 ///
 /// Algorithms for a dense filter: algo::naive; algo::shared_mem (compile-time radius for
 /// square centred filters up to radius 16, run-time size otherwise; falls back to naive
-/// for filters over 33x33 taps or tiles over 48 KiB of shared memory); algo::automatic
-/// (shared_mem). algo::two_pass does not take dense filters (compile-time error).
+/// for filters over 33x33 taps or tiles over 48 KiB of shared memory); algo::tiled
+/// (register-blocked, square centred filters of radius 1 to 8, otherwise shared_mem);
+/// algo::automatic (shared_mem). algo::two_pass does not take dense filters (compile-time
+/// error).
 ///
 /// @param src     device image of In pixels (uint8_t, uint16_t, int16_t, float, uchar4, float4)
 /// @param dst     device image of Out pixels with the same channel count as In; may differ
@@ -173,7 +193,9 @@ void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_ro
 /// workspace; compile-time radius up to 32 taps each side; this overload ALLOCATES its
 /// workspace stream-ordered on `stream` (MallocAsync/FreeAsync) — pass a workspace to
 /// avoid that); algo::shared_mem (both passes fused in shared memory, compile-time radius
-/// up to 32 for square centred filters); algo::naive (the dense outer product);
+/// up to 32 for square centred filters); algo::tiled (register-blocked with shared
+/// horizontal results, square centred filters of radius 1 to 8, otherwise shared_mem);
+/// algo::naive (the dense outer product);
 /// algo::automatic (shared_mem). Filters a family cannot hold fall back to naive.
 template <class In, class Out, class Border = border::reflect101, class Algo = algo::automatic>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const separable_filter& f,

@@ -46,9 +46,29 @@ inline separable_filter random_separable(int kw, int kh, int ax = -1, int ay = -
   return separable_filter(axis(kw), axis(kh), ax, ay);
 }
 
-enum class family { smem_dense, smem_separable, two_pass };
+enum class family { smem_dense, smem_separable, two_pass, tiled_dense, tiled_separable };
 inline const char* name(family f) {
-  return f == family::smem_dense ? "shared_mem (dense)" : f == family::smem_separable ? "shared_mem (separable)" : "two_pass";
+  switch (f) {
+    case family::smem_dense: return "shared_mem (dense)";
+    case family::smem_separable: return "shared_mem (separable)";
+    case family::two_pass: return "two_pass";
+    case family::tiled_dense: return "tiled (dense)";
+    default: return "tiled (separable)";
+  }
+}
+inline bool dense(family f) { return f == family::smem_dense || f == family::tiled_dense; }
+
+/// Calls convolve with the family's algorithm tag, strategy S.
+template <class S, class In, class Out>
+void convolve_family(family fam, image_view<const In> s, image_view<Out> d, const problem& p, const filter2d& f,
+                     const separable_filter& sf, border::any b) {
+  switch (fam) {
+    case family::smem_dense: return convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::shared_mem<S>{}, nullptr, p.halo_mode);
+    case family::smem_separable: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::shared_mem<S>{}, nullptr, p.halo_mode);
+    case family::two_pass: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::two_pass<S>{}, nullptr, p.halo_mode);
+    case family::tiled_dense: return convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::tiled<S>{}, nullptr, p.halo_mode);
+    case family::tiled_separable: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::tiled<S>{}, nullptr, p.halo_mode);
+  }
 }
 
 /// One case: random source, random filter of kw x kh with anchor (ax, ay) (-1: centre),
@@ -57,36 +77,29 @@ template <class In, class Out>
 long long run_family_case(family fam, bool tile_class, int w, int h, int kw, int kh, int ax, int ay, border::any b,
                           int placement, halo hm) {
   INFO(name(fam) << (tile_class ? ", tile_class" : ", per_access"));
-  const bool sep = fam != family::smem_dense;
+  const bool sep = !dense(fam);
   const separable_filter sf = random_separable(kw, kh, ax, ay);
   const filter2d f = sep ? sf.to_2d() : random_filter(kw, kh, ax, ay);
   const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
   const auto src = random_image<In>(p.src_w, p.src_h);
   return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
-    if (fam == family::smem_dense) {
-      if (tile_class) convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::shared_mem<>{}, nullptr, p.halo_mode);
-      else convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::shared_mem<strategy::per_access>{}, nullptr, p.halo_mode);
-    } else if (fam == family::smem_separable) {
-      if (tile_class) convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::shared_mem<>{}, nullptr, p.halo_mode);
-      else convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::shared_mem<strategy::per_access>{}, nullptr, p.halo_mode);
-    } else {
-      if (tile_class) convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::two_pass<>{}, nullptr, p.halo_mode);
-      else convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::two_pass<strategy::per_access>{}, nullptr, p.halo_mode);
-    }
+    if (tile_class) convolve_family<strategy::tile_class>(fam, s, d, p, f, sf, b);
+    else convolve_family<strategy::per_access>(fam, s, d, p, f, sf, b);
   });
 }
 
 /// The full matrix for one pixel-type pair.
 template <class In, class Out>
 void family_matrix(bool with_full_hd) {
-  const family fams[] = {family::smem_dense, family::smem_separable, family::two_pass};
+  const family fams[] = {family::smem_dense, family::smem_separable, family::two_pass, family::tiled_dense,
+                         family::tiled_separable};
   long long cases = 0, pixels = 0;
   // Every family x strategy x border x radius at 31 x 33, ROI placement and halo mode cycling.
   for (family fam : fams)
     for (bool tc : {true, false})
       for (const border::any& b : matrix_borders)
         for (int r : {1, 2, 3, 5, 8, 16, 32}) {
-          if (r == 32 && fam == family::smem_dense) continue;  // dense fast paths go to 16
+          if (r == 32 && dense(fam)) continue;  // dense fast paths go to 16
           const int placement = int(cases % 9);
           const halo hm = (cases / 9) % 2 ? halo::from_parent : halo::isolated;
           pixels += run_family_case<In, Out>(fam, tc, 31, 33, 2 * r + 1, 2 * r + 1, -1, -1, b, placement, hm);

@@ -15,6 +15,7 @@
 #include "geometry.hpp"
 #include "kernels/naive.hpp"
 #include "kernels/shared_mem.hpp"
+#include "kernels/tiled.hpp"
 #include "kernels/two_pass.hpp"
 
 namespace hipstencil {
@@ -26,6 +27,8 @@ namespace detail {
 /// benchmark decides which radii earn a place.
 using static_radii_2d = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16>;
 using static_radii_separable = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32>;
+/// Radii of the register-blocked family (registers hold OX + 2R pixels per thread).
+using static_radii_tiled = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8>;
 /// Dynamic shared memory every target grants without opting in.
 constexpr std::size_t smem_limit = 48 * 1024;
 
@@ -138,6 +141,49 @@ bool launch_smem_sep(image_view<const In> src, image_view<Out> dst, const geomet
   }
   gpu::check_launch("smem_sep_kernel");
   return true;
+}
+
+// --------------------------------------------------------------------------------- tiled
+
+template <int BX, int BY, int OX, int OY>
+dim3 tiled_grid(int width, int height) {
+  return dim3(unsigned((width + BX * OX - 1) / (BX * OX)), unsigned(std::min((height + BY * OY - 1) / (BY * OY), 65535)));
+}
+
+/// Dense filter, register-blocked. Returns false (nothing launched) unless the filter is
+/// square, centred and of a radius in static_radii_tiled.
+template <class In, class Out, int BX, int BY, int OX, int OY>
+bool launch_tiled2d(image_view<const In> src, image_view<Out> dst, const geometry& g, const std::vector<float>& taps,
+                    int ax, int ay, bool tile_class, gpu::stream_t stream) {
+  const int r = centred_radius(g.kw, g.kh, ax, ay);
+  const bool launched = with_static_radius(r, [&](auto R) {
+    constexpr int n = (2 * R + 1) * (2 * R + 1);
+    tiled2d_kernel<In, Out, R, BX, BY, OX, OY><<<tiled_grid<BX, BY, OX, OY>(g.width, g.height), dim3(BX, BY), 0, stream>>>(
+        src, dst, g, pack_taps<n>(taps.data(), taps.size()), tile_class);
+  }, static_radii_tiled{});
+  if (launched) gpu::check_launch("tiled2d_kernel");
+  return launched;
+}
+
+/// Separable filter, register-blocked with shared horizontal results. Returns false
+/// unless the filter is square, centred, of a radius in static_radii_tiled, and its
+/// shared rows fit smem_limit.
+template <class In, class Out, int BX, int BY, int OX, int OY>
+bool launch_tiled_sep(image_view<const In> src, image_view<Out> dst, const geometry& g, const std::vector<float>& row,
+                      const std::vector<float>& col, int ax, int ay, bool tile_class, gpu::stream_t stream) {
+  constexpr int C = pixel_traits<In>::channels;
+  const int r = centred_radius(g.kw, g.kh, ax, ay);
+  if (r < 0 || tiled_sep_bytes<C, BX, BY, OX, OY>(r) > smem_limit) return false;
+  const bool launched = with_static_radius(r, [&](auto R) {
+    separable_taps<2 * R + 1> t{};
+    std::memcpy(t.row, row.data(), row.size() * sizeof(float));
+    std::memcpy(t.col, col.data(), col.size() * sizeof(float));
+    tiled_sep_kernel<In, Out, R, BX, BY, OX, OY>
+        <<<tiled_grid<BX, BY, OX, OY>(g.width, g.height), dim3(BX, BY), tiled_sep_bytes<C, BX, BY, OX, OY>(R), stream>>>(
+            src, dst, g, t, tile_class);
+  }, static_radii_tiled{});
+  if (launched) gpu::check_launch("tiled_sep_kernel");
+  return launched;
 }
 
 // ------------------------------------------------------------------------------- two_pass

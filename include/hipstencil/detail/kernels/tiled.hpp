@@ -1,0 +1,179 @@
+// hipstencil/detail/kernels/tiled.hpp
+// Register-blocked kernels after "Tiled Convolution" (AMD): a BX x BY work-group in which
+// each thread computes OX x OY outputs (defaults 8 x 8 and 4 x 4: a 32 x 32 tile).
+//
+//   tiled_sep_kernel: separable filters. Phase 1: each thread filters OX consecutive
+//     pixels of a row horizontally, holding the OX + 2R raw pixels in registers (each
+//     fetched once, reused by all OX outputs); the 1D results of the tile's rows plus the
+//     vertical halo go to shared memory, where vertically adjacent threads share them
+//     (the paper's exchange). Phase 2: each thread slides down its column of results,
+//     one shared row of OX values at a time, into its OX x OY accumulators.
+//   tiled2d_kernel: dense filters. Each thread walks the OY + 2R input rows of its window
+//     once; a row's OX + 2R pixels sit in registers and feed every output row it touches
+//     (raw pixels shared through registers and L1). Sharing per-filter-row horizontal
+//     results as the separable path does would take 2R + 1 times its shared memory, so the
+//     dense path shares raw pixels only.
+// Tile-class dispatch as in staging.hpp: interior tiles read with no border arithmetic and
+// store with no checks. Compile-time radius only (register arrays need constant indices).
+#pragma once
+
+#include "../../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include "../geometry.hpp"
+#include "shared_mem.hpp"
+#include "staging.hpp"
+#include "taps.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+/// Bytes of shared memory tiled_sep_kernel needs.
+template <int C, int BX, int BY, int OX, int OY>
+constexpr std::size_t tiled_sep_bytes(int r) {
+  return std::size_t(BY * OY + 2 * r) * std::size_t(BX * OX) * sizeof(accum<float, C>);
+}
+
+/// Loads N consecutive pixels of window row py from window column px. `fast`: a full
+/// interior tile, plain loads. Otherwise each access is mapped by the border rule, and
+/// clamped first to the problem's last window column and row (x_end, y_end exclusive), so
+/// that threads of a partial tile never read past what the ROI's windows cover (which,
+/// under `padded`, is all the memory the caller guarantees).
+template <int N, class In>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_row(accum<float, pixel_traits<In>::channels> (&v)[N],
+                                                       const image_view<const In>& src, const geometry& gr, int px,
+                                                       int py, bool fast, int x_end, int y_end) {
+  if (fast) {
+    const In* s = src.row(py) + px;
+    HIPSTENCIL_UNROLL
+    for (int u = 0; u < N; ++u) v[u] = to_accum<float>(s[u]);
+  } else {
+    py = min(py, y_end - 1);
+    HIPSTENCIL_UNROLL
+    for (int u = 0; u < N; ++u) v[u] = load_mapped(src, gr, min(px + u, x_end - 1), py);
+  }
+}
+
+/// Stores a thread's OX x OY outputs at tile-relative (x0, y0).
+template <class Out, int OX, int OY, int C>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_block(const image_view<Out>& dst, const geometry& g,
+                                                          const accum<float, C> (&acc)[OY][OX], int x0, int y0,
+                                                          bool free_write, bool skip) {
+  HIPSTENCIL_UNROLL
+  for (int y = 0; y < OY; ++y)
+    HIPSTENCIL_UNROLL
+    for (int x = 0; x < OX; ++x)
+      if (free_write || (x0 + x < g.width && y0 + y < g.height && (!skip || g.window_inside(x0 + x, y0 + y))))
+        dst(g.dst_x0 + x0 + x, g.dst_y0 + y0 + y) = from_accum<Out>(acc[y][x]);
+}
+
+template <class In, class Out, int R, int BX, int BY, int OX, int OY>
+__global__ void __launch_bounds__(BX* BY)
+    tiled2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, inline_taps<(2 * R + 1) * (2 * R + 1)> taps,
+                   bool tile_class) {
+  constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
+  using A = accum<float, C>;
+  const geometry gr = read_geometry(g);
+  const bool skip = g.border.rule == border::kind::skip;
+  const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
+  const int tx0 = blockIdx.x * TW;
+  for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
+    const int ow = min(TW, g.width - tx0), oh = min(TH, g.height - ty0);
+    const bool free_read = tile_class && region_free_on_read(g, g.src_x0 + tx0, g.src_y0 + ty0, ow + K - 1, oh + K - 1);
+    const bool full = ow == TW && oh == TH;
+    const bool free_write = full && (!skip || free_read);
+    const int x0 = tx0 + threadIdx.x * OX, y0 = ty0 + threadIdx.y * OY;  // ROI-relative outputs
+    if (x0 >= g.width || y0 >= g.height) continue;  // no barrier in this kernel: safe to leave
+    A acc[OY][OX];
+    HIPSTENCIL_UNROLL
+    for (int y = 0; y < OY; ++y)
+      HIPSTENCIL_UNROLL
+      for (int x = 0; x < OX; ++x) zero(acc[y][x]);
+    HIPSTENCIL_NO_UNROLL
+    for (int t = 0; t < OY + 2 * R; ++t) {  // window rows of this thread's block
+      A v[OX + 2 * R];
+      load_row<OX + 2 * R>(v, src, gr, g.src_x0 + x0, g.src_y0 + y0 + t, free_read && full, x_end, y_end);
+      HIPSTENCIL_UNROLL
+      for (int y = 0; y < OY; ++y) {
+        const int j = t - y;  // filter row that input row t contributes to output row y
+        if (j >= 0 && j < K)
+          HIPSTENCIL_UNROLL
+          for (int i = 0; i < K; ++i) {
+            const float w = taps[j * K + i];
+            HIPSTENCIL_UNROLL
+            for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], w, v[x + i]);
+          }
+      }
+    }
+    store_block<Out, OX, OY>(dst, g, acc, x0, y0, free_write, skip);
+  }
+}
+
+template <class In, class Out, int R, int BX, int BY, int OX, int OY>
+__global__ void __launch_bounds__(BX* BY)
+    tiled_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g, separable_taps<2 * R + 1> taps,
+                     bool tile_class) {
+  constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
+  using A = accum<float, C>;
+  extern __shared__ float4 tiled_storage[];
+  A* h = reinterpret_cast<A*>(tiled_storage);  // (TH + 2R) rows x TW horizontal results
+  const geometry gr = read_geometry(g);
+  const bool skip = g.border.rule == border::kind::skip;
+  const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
+  const int tx0 = blockIdx.x * TW;
+  for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
+    const int ow = min(TW, g.width - tx0), oh = min(TH, g.height - ty0);
+    const bool free_read = tile_class && region_free_on_read(g, g.src_x0 + tx0, g.src_y0 + ty0, ow + K - 1, oh + K - 1);
+    const bool full = ow == TW && oh == TH;
+    const bool free_write = full && (!skip || free_read);
+    const int xs = threadIdx.x * OX;  // this thread's columns in the tile
+    // Phase 1: horizontal results of rows [0, oh + 2R), BY rows at a time.
+    if (xs < ow) {
+      HIPSTENCIL_NO_UNROLL
+      for (int t = threadIdx.y; t < oh + 2 * R; t += BY) {
+        A v[OX + 2 * R];
+        load_row<OX + 2 * R>(v, src, gr, g.src_x0 + tx0 + xs, g.src_y0 + ty0 + t, free_read && full, x_end, y_end);
+        HIPSTENCIL_UNROLL
+        for (int x = 0; x < OX; ++x) {
+          A s;
+          zero(s);
+          HIPSTENCIL_UNROLL
+          for (int i = 0; i < K; ++i) fma_acc(s, taps.row[i], v[x + i]);
+          h[t * TW + xs + x] = s;
+        }
+      }
+    }
+    __syncthreads();
+    // Phase 2: vertical pass from the shared rows into OX x OY register accumulators.
+    const int ys = threadIdx.y * OY;
+    if (xs < ow && ys < oh) {
+      A acc[OY][OX];
+      HIPSTENCIL_UNROLL
+      for (int y = 0; y < OY; ++y)
+        HIPSTENCIL_UNROLL
+        for (int x = 0; x < OX; ++x) zero(acc[y][x]);
+      HIPSTENCIL_NO_UNROLL
+      for (int t = 0; t < OY + 2 * R; ++t) {
+        const int row = ys + t;
+        if (row >= oh + 2 * R) break;  // partial tile: rows past the window were not computed
+        A v[OX];
+        HIPSTENCIL_UNROLL
+        for (int x = 0; x < OX; ++x) v[x] = h[row * TW + xs + x];
+        HIPSTENCIL_UNROLL
+        for (int y = 0; y < OY; ++y) {
+          const int j = t - y;
+          if (j >= 0 && j < K) {
+            const float w = taps.col[j];
+            HIPSTENCIL_UNROLL
+            for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], w, v[x]);
+          }
+        }
+      }
+      store_block<Out, OX, OY>(dst, g, acc, tx0 + xs, ty0 + ys, free_write, skip);
+    }
+    __syncthreads();
+  }
+}
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif
