@@ -59,7 +59,32 @@ struct usage_error : std::runtime_error {
 // command line is adding its type to the list below.
 
 /// Algorithms offered by --algo (first = default). Names come from Tag::name.
-using algo_choice = std::variant<hs::algo::automatic, hs::algo::naive>;
+using algo_choice =
+    std::variant<hs::algo::automatic, hs::algo::naive, hs::algo::shared_mem<>, hs::algo::two_pass<>, hs::algo::tiled<>>;
+
+/// Border strategies offered by --strategy (first = default); they apply to shared_mem,
+/// two_pass and tiled (naive maps every access; automatic uses tile-class dispatch).
+using strategy_choice = std::variant<hs::strategy::tile_class, hs::strategy::per_access>;
+
+/// The algorithm tag A with strategy S (A unchanged for algorithms without a choice).
+template <class A, class S>
+struct with_strategy {
+  using type = A;
+};
+template <class S0, class S>
+struct with_strategy<hs::algo::shared_mem<S0>, S> {
+  using type = hs::algo::shared_mem<S>;
+};
+template <class S0, class S>
+struct with_strategy<hs::algo::two_pass<S0>, S> {
+  using type = hs::algo::two_pass<S>;
+};
+template <class S0, class S>
+struct with_strategy<hs::algo::tiled<S0>, S> {
+  using type = hs::algo::tiled<S>;
+};
+template <class A>
+constexpr bool is_two_pass = std::is_same<A, hs::algo::two_pass<>>::value;
 
 /// Border rules offered by --border (first = default). `padded` is deliberately absent:
 /// it reads a halo that must exist in memory around the image, and a loaded image has none.
@@ -125,6 +150,7 @@ struct options {
   std::optional<hs::rect> roi;
   hs::halo halo = hs::halo::isolated;
   algo_choice algo;                  // default automatic
+  strategy_choice strategy;          // default tile_class
   bool host = false;
   bool help = false;
   std::string input, output;
@@ -179,7 +205,9 @@ void print_usage(std::FILE* to) {
                "                   output is a copy of the input\n"
                "  --roi-halo MODE  isolated (default: the border rule applies at the ROI's edges) or parent\n"
                "                   (real pixels around the ROI are read; the rule applies at the image's edges)\n"
-               "  --algo NAME      %s (default automatic)\n"
+               "  --algo NAME      %s (default automatic; two_pass takes separable filters only)\n"
+               "  --strategy NAME  %s: border strategy of shared_mem, two_pass, tiled (default tile_class:\n"
+               "                   interior tiles run with no border checks; per_access maps every read)\n"
                "  --host           use the host reference even when a GPU is present\n"
                "  -h, --help       show this help\n"
                "\n"
@@ -189,7 +217,7 @@ void print_usage(std::FILE* to) {
                "Exit status: 0 success, 1 runtime error (unreadable input, write or GPU failure),\n"
                "2 usage error (bad option or value, ROI outside the image, even custom size).\n",
                program, HIPSTENCIL_DATA_DIR, default_box_radius, default_sigma, default_amount,
-               border_help().c_str(), choice_names<algo_choice>().c_str());
+               border_help().c_str(), choice_names<algo_choice>().c_str(), choice_names<strategy_choice>().c_str());
 }
 
 // Strict number parsing: the whole text must be the number.
@@ -306,6 +334,12 @@ options parse_args(int argc, char** argv) {
        [](options& opt, const std::string& v) {
          if (!choose_by_name(v, opt.algo))
            throw usage_error("unknown algorithm '" + v + "' (expected " + choice_names<algo_choice>(", ") + ")");
+       }},
+      {"--strategy",
+       [](options& opt, const std::string& v) {
+         if (!choose_by_name(v, opt.strategy))
+           throw usage_error("unknown border strategy '" + v + "' (expected " + choice_names<strategy_choice>(", ") +
+                             ")");
        }},
   };
 
@@ -435,6 +469,7 @@ struct run_settings {
   hs::halo halo = hs::halo::isolated;
   border_choice border;
   algo_choice algo;
+  strategy_choice strategy;
 };
 
 #if HIPSTENCIL_HAS_GPU
@@ -478,10 +513,14 @@ struct device_run {
     const auto launch_all = [&] {
       for (std::size_t i = 0; i < filters.size(); ++i)
         std::visit(
-            [&](const auto& f, auto border, auto algo) {
-              hs::convolve(src.view(), s.roi, dst[i].view(), s.roi, f, border, algo, stream.s, s.halo);
+            [&](const auto& f, auto border, auto algo, auto strategy) {
+              using algo_t = typename with_strategy<decltype(algo), decltype(strategy)>::type;
+              using filter_t = std::decay_t<decltype(f)>;
+              // Rejected in main() before anything runs: two_pass takes separable filters only.
+              if constexpr (!(is_two_pass<decltype(algo)> && std::is_same<filter_t, hs::filter2d>::value))
+                hs::convolve(src.view(), s.roi, dst[i].view(), s.roi, f, border, algo_t{}, stream.s, s.halo);
             },
-            filters[i], s.border, s.algo);
+            filters[i], s.border, s.algo, s.strategy);
     };
     launch_all();  // warm-up: module loading and first-touch costs are not timed
     hs::gpu::event_record(start.e, stream.s);
@@ -808,6 +847,11 @@ int run(const options& o) {
   s.halo = o.halo;
   s.border = o.border;
   s.algo = o.algo;
+  s.strategy = o.strategy;
+  if (std::holds_alternative<hs::algo::two_pass<>>(o.algo))
+    for (const auto& f : plan.filters)
+      if (std::holds_alternative<hs::filter2d>(f))
+        throw usage_error("--algo two_pass needs a separable filter (box, gaussian, sobel), not " + o.filter);
 
   const bool grey = hipstencil_io::is_grey(info.channels);
   int file_channels = 0;
@@ -845,7 +889,8 @@ int run(const options& o) {
                 o.halo == hs::halo::isolated ? "isolated" : "parent");
   else
     std::printf("roi:       whole image\n");
-  std::printf("algorithm: %s%s\n", variant_name(o.algo).c_str(),
+  std::printf("algorithm: %s, %s strategy%s\n", variant_name(o.algo).c_str(),
+              std::visit([](auto t) { return choice_name<decltype(t)>(); }, o.strategy).c_str(),
               s.where == engine::host ? " (not used: the host reference has a single algorithm)" : "");
   std::printf("device:    %s\n", device.c_str());
   if (s.where == engine::gpu)
