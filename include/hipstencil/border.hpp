@@ -119,6 +119,7 @@ struct padded {
 struct any {
   kind rule = kind::reflect101;
   float value = 0.0f;
+  /// Default: reflect101. Each policy type converts implicitly (constant keeps its value).
   constexpr any() = default;
   constexpr any(kind k, float v = 0.0f) : rule(k), value(v) {}
   constexpr any(replicate) : rule(kind::replicate) {}

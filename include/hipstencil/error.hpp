@@ -27,6 +27,7 @@ class gpu_error : public std::runtime_error {
                            "): " + description),
         code_(code),
         name_(std::move(name)) {}
+  /// The runtime's error code (hipError_t / cudaError_t as an int) and its symbolic name.
   int code() const noexcept { return code_; }
   const std::string& name() const noexcept { return name_; }
 

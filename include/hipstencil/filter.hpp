@@ -52,6 +52,7 @@ class filter2d {
     ay_ = anchor_y < 0 ? height / 2 : anchor_y;
   }
 
+  /// Size in taps and the anchor's column and row (0-based, inside the filter).
   int width() const { return w_; }
   int height() const { return h_; }
   int anchor_x() const { return ax_; }
@@ -61,6 +62,7 @@ class filter2d {
   int reach_top() const { return ay_; }
   int reach_right() const { return w_ - 1 - ax_; }
   int reach_bottom() const { return h_ - 1 - ay_; }
+  /// Number of coefficients, width * height.
   std::size_t taps() const { return c_.size(); }
   const std::vector<float>& coefficients() const { return c_; }
   /// Coefficient of column i, row j (0 <= i < width, 0 <= j < height).
@@ -89,6 +91,7 @@ class separable_filter {
     ax_ = anchor_x < 0 ? int(row_.size()) / 2 : anchor_x;
     ay_ = anchor_y < 0 ? int(col_.size()) / 2 : anchor_y;
   }
+  /// Size in taps (row taps x column taps) and the anchor, as filter2d.
   int width() const { return int(row_.size()); }
   int height() const { return int(col_.size()); }
   int anchor_x() const { return ax_; }
@@ -102,6 +105,7 @@ class separable_filter {
       for (std::size_t i = 0; i < row_.size(); ++i) k[j * row_.size() + i] = col_[j] * row_[i];
     return filter2d(width(), height(), std::move(k), ax_, ay_);
   }
+  /// The filter for true convolution: both tap lists reversed, anchors mirrored.
   separable_filter flipped() const {
     return separable_filter(std::vector<float>(row_.rbegin(), row_.rend()),
                             std::vector<float>(col_.rbegin(), col_.rend()), width() - 1 - ax_, height() - 1 - ay_);
@@ -122,6 +126,7 @@ inline separable_filter box(int radius_x, int radius_y) {
   return separable_filter(std::vector<float>(2 * radius_x + 1, 1.0f / float(2 * radius_x + 1)),
                           std::vector<float>(2 * radius_y + 1, 1.0f / float(2 * radius_y + 1)));
 }
+/// Square box filter, (2r+1) x (2r+1).
 inline separable_filter box(int radius) { return box(radius, radius); }
 
 /// 1D normalised Gaussian taps exp(-x^2 / (2 sigma^2)), x in [-radius, radius], summing to 1

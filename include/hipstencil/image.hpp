@@ -46,7 +46,9 @@ struct image_view {
   int height = 0;  ///< pixels
   std::size_t pitch_bytes = 0;
 
+  /// An empty view (null data): the library rejects it with invalid_argument.
   constexpr image_view() = default;
+  /// `w` x `h` pixels from `d`, rows `pitch` bytes apart.
   constexpr image_view(T* d, int w, int h, std::size_t pitch) : data(d), width(w), height(h), pitch_bytes(pitch) {}
   /// A tightly packed image (pitch = width * sizeof(T)).
   constexpr image_view(T* d, int w, int h) : image_view(d, w, h, std::size_t(w) * sizeof(T)) {}
@@ -59,6 +61,7 @@ struct image_view {
     using byte = std::conditional_t<std::is_const<T>::value, const char, char>;
     return reinterpret_cast<T*>(reinterpret_cast<byte*>(data) + y * static_cast<long long>(pitch_bytes));
   }
+  /// Pixel (x, y), unchecked (host or device code, wherever `data` points).
   HIPSTENCIL_HOST_DEVICE T& operator()(int x, int y) const { return row(y)[x]; }
   /// The whole image as a rect at (0, 0).
   HIPSTENCIL_HOST_DEVICE constexpr rect bounds() const { return rect{0, 0, width, height}; }
@@ -81,8 +84,10 @@ class host_image {
  public:
   host_image() = default;
   /// Throws invalid_argument unless width >= 1 and height >= 1.
+  /// width x height pixels, each set to `fill`.
   host_image(int width, int height, T fill = T{})
       : width_(width), height_(height), pixels_(checked_count(width, height), fill) {}
+  // Size in pixels; pitch in bytes (tightly packed: width * sizeof(T)); the pixels, row-major.
   int width() const { return width_; }
   int height() const { return height_; }
   std::size_t pitch_bytes() const { return std::size_t(width_) * sizeof(T); }
@@ -90,6 +95,7 @@ class host_image {
   const T* data() const { return pixels_.data(); }
   image_view<T> view() { return {pixels_.data(), width_, height_, pitch_bytes()}; }
   image_view<const T> view() const { return {pixels_.data(), width_, height_, pitch_bytes()}; }
+  /// Pixel (x, y), unchecked: 0 <= x < width(), 0 <= y < height().
   T& operator()(int x, int y) { return pixels_[std::size_t(y) * width_ + x]; }
   const T& operator()(int x, int y) const { return pixels_[std::size_t(y) * width_ + x]; }
 
@@ -118,6 +124,7 @@ class device_image {
       detail::throw_invalid("device_image: width and height must be >= 1, got ", width, "x", height);
     data_ = static_cast<T*>(gpu::malloc_pitch(std::size_t(width) * sizeof(T), std::size_t(height), &pitch_));
   }
+  /// Move-only: moving transfers the allocation and leaves the source empty.
   device_image(const device_image&) = delete;
   device_image& operator=(const device_image&) = delete;
   device_image(device_image&& o) noexcept { swap(o); }
@@ -128,6 +135,8 @@ class device_image {
   }
   ~device_image() { gpu::free(data_); }
 
+  // Size in pixels, pitch in bytes (the runtime's choice), device pointer to pixel (0, 0),
+  // and views of the whole image for convolve and friends.
   int width() const { return width_; }
   int height() const { return height_; }
   std::size_t pitch_bytes() const { return pitch_; }

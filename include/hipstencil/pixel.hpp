@@ -39,6 +39,8 @@ struct accum {
 template <class T, class Enable = void>
 struct pixel_traits;  // undefined: unsupported pixel type
 
+/// Scalars: one channel. get(p, c) reads channel c, set(p, c, v) writes it (c = 0 here;
+/// 0..3 = x, y, z, w for the 4-channel vectors below).
 template <class T>
 struct pixel_traits<T, std::enable_if_t<std::is_arithmetic<T>::value>> {
   using channel_type = T;
@@ -64,6 +66,7 @@ struct vec4_traits {
 };
 }  // namespace detail
 
+/// Interleaved RGBA: 4 channels x, y, z, w = R, G, B, A.
 template <>
 struct pixel_traits<uchar4> : detail::vec4_traits<uchar4, unsigned char> {};
 template <>

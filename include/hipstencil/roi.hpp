@@ -20,6 +20,7 @@ enum class halo {
   from_parent,
 };
 
+/// "isolated" or "from_parent".
 inline const char* name(halo h) { return h == halo::isolated ? "isolated" : "from_parent"; }
 
 }  // namespace hipstencil

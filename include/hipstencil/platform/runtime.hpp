@@ -16,6 +16,10 @@
 namespace hipstencil {
 namespace gpu {
 
+// error_t, stream_t, event_t: the runtime's own types (hipError_t, cudaStream_t, ...), so
+// values pass between this facade and direct runtime calls unchanged. A null stream_t is
+// the default stream. error_name/error_string: the runtime's symbolic name and message of
+// a code. get_last_error returns and clears the last launch error; peek_last_error leaves it.
 #if defined(HIPSTENCIL_BACKEND_HIP)
 using error_t = hipError_t;
 using stream_t = hipStream_t;
@@ -80,6 +84,7 @@ inline void* malloc_pitch(std::size_t width_bytes, std::size_t height, std::size
   check(HIPSTENCIL_RT(MallocPitch)(&p, pitch_bytes, width_bytes, height), "MallocPitch");
   return p;
 }
+/// Plain device allocation of `bytes` (synchronous runtime call); throws gpu_error on failure.
 inline void* malloc(std::size_t bytes) {
   void* p = nullptr;
   check(HIPSTENCIL_RT(Malloc)(&p, bytes), "Malloc");
@@ -94,9 +99,12 @@ inline void* malloc_async(std::size_t bytes, stream_t s) {
   check(HIPSTENCIL_RT(MallocAsync)(&p, bytes, s), "MallocAsync");
   return p;
 }
+/// Stream-ordered release: `p` is freed once the work queued on `s` before this call is done.
 inline void free_async(void* p, stream_t s) { check(HIPSTENCIL_RT(FreeAsync)(p, s), "FreeAsync"); }
 
+/// Direction of a copy (the runtime's MemcpyKind without its names).
 enum class copy_kind { host_to_device, device_to_host, device_to_device, host_to_host };
+/// The runtime's MemcpyKind for `k`.
 inline auto to_native(copy_kind k) {
   switch (k) {
     case copy_kind::host_to_device: return HIPSTENCIL_RT(MemcpyHostToDevice);
@@ -114,6 +122,7 @@ inline void memcpy_2d(void* dst, std::size_t dst_pitch, const void* src, std::si
                                      to_native(kind), s),
         "Memcpy2DAsync");
 }
+/// Asynchronous copy of `bytes` bytes, ordered on `s` (pageable host memory: as memcpy_2d).
 inline void memcpy(void* dst, const void* src, std::size_t bytes, copy_kind kind, stream_t s) {
   check(HIPSTENCIL_RT(MemcpyAsync)(dst, src, bytes, to_native(kind), s), "MemcpyAsync");
 }
@@ -123,14 +132,20 @@ inline void memset_2d(void* dst, std::size_t pitch, int value, std::size_t width
   check(HIPSTENCIL_RT(Memset2DAsync)(dst, pitch, value, width_bytes, height, s), "Memset2DAsync");
 }
 
+/// Blocks the calling host thread until the work queued on `s` is done (the library itself
+/// never calls it; it is for callers). Throws gpu_error for an error of that work.
 inline void stream_synchronize(stream_t s) { check(HIPSTENCIL_RT(StreamSynchronize)(s), "StreamSynchronize"); }
+/// A new non-blocking stream (it does not wait for the legacy default stream); release it
+/// with stream_destroy.
 inline stream_t stream_create() {
   stream_t s{};
   check(HIPSTENCIL_RT(StreamCreateWithFlags)(&s, HIPSTENCIL_RT(StreamNonBlocking)), "StreamCreate");
   return s;
 }
+/// Releases a stream from stream_create (queued work still completes); never throws.
 inline void stream_destroy(stream_t s) noexcept { (void)HIPSTENCIL_RT(StreamDestroy)(s); }
 
+/// Events for timing and ordering: create, record on a stream, wait for on the host, destroy.
 inline event_t event_create() {
   event_t e{};
   check(HIPSTENCIL_RT(EventCreate)(&e), "EventCreate");
