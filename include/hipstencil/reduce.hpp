@@ -238,12 +238,13 @@ void check_difference(const char* fn, const image_view<TA>& a, const image_view<
 }
 
 /// Runs `call(workspace)` on a stream-ordered allocation of `bytes`, freed on the same
-/// stream afterwards, whether or not the call throws.
+/// stream afterwards, whether or not the call throws. 255 bytes of slack let the
+/// workspace start on a 256-byte boundary whatever alignment the pool gives.
 template <class Call>
 void with_stream_ordered_workspace(std::size_t bytes, gpu::stream_t stream, Call&& call) {
-  void* workspace = gpu::malloc_async(bytes, stream);
+  void* workspace = gpu::malloc_async(bytes + 255, stream);
   try {
-    call(workspace);
+    call(reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(workspace) + 255) & ~std::uintptr_t(255)));
   } catch (...) {
     try {
       gpu::free_async(workspace, stream);
