@@ -172,4 +172,10 @@ TEST_CASE("runtime failures throw gpu_error with the runtime's code and name", "
     CHECK_THAT(e.name(), Catch::Contains("rrorMemoryAllocation") || Catch::Contains("rrorOutOfMemory"));
     CHECK_THAT(std::string(e.what()), Catch::Contains("MallocPitch"));
   }
+  // The failure was reported by the exception and does not linger as the runtime's last
+  // error (which made the next unrelated runtime call fail in an earlier version).
+  CHECK(gpu::peek_last_error() == gpu::success);
+  device_image<float> small(4, 4);
+  small.fill_bytes(0);
+  CHECK_NOTHROW(gpu::stream_synchronize(nullptr));
 }

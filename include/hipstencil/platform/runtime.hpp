@@ -42,9 +42,15 @@ inline error_t get_last_error() { return cudaGetLastError(); }
 #define HIPSTENCIL_RT(name) cuda##name
 #endif
 
-/// Throws gpu_error if e is not success. `where` names the failing call.
+/// Throws gpu_error if e is not success. `where` names the failing call. The runtime also
+/// keeps a failed call's code as the thread's "last error"; it is consumed here, since the
+/// exception reports it: left behind, the next unrelated call that reads it (a launch
+/// check, or cudaGetDevice inside CUB) would fail in its place.
 inline void check(error_t e, const char* where) {
-  if (e != success) throw gpu_error(static_cast<int>(e), error_name(e), error_string(e), where);
+  if (e != success) {
+    (void)get_last_error();
+    throw gpu_error(static_cast<int>(e), error_name(e), error_string(e), where);
+  }
 }
 
 /// Checks the launch just queued (configuration errors; does not synchronise).
