@@ -1,0 +1,178 @@
+// bench/bench.hpp
+// Shared vocabulary of the benchmark: what a case is, how one is timed, what a result
+// holds, and the entry points each translation unit provides. The benchmark is split by
+// pixel type (suite_u8.cpp, suite_float.cpp, suite_uchar4.cpp) so that nvcc and hipcc
+// compile the three kernel sets in parallel; everything else is host logic.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <hipstencil/hipstencil.hpp>
+
+namespace bench {
+
+namespace hs = hipstencil;
+namespace gpu = hipstencil::gpu;
+
+// ------------------------------------------------------------------------------ the cases
+
+/// Pixel types measured: the (In, Out) pairs u8->u8, float->float, uchar4->uchar4 only
+/// (each pair instantiates every kernel family, so each one costs compile time in CI).
+enum class pixel { u8, f32, rgba8 };
+/// The algorithm tags of hipstencil::algo, in the order the table prints them.
+enum class algo_id { naive, shared_mem, two_pass, tiled, automatic };
+/// Border rules measured. `padded` is the no-check baseline: the source is the interior of
+/// a larger allocation whose halo holds real pixels, and the rule is border::padded.
+enum class border_id { replicate, reflect101, constant, padded };
+
+const char* name(pixel p);
+const char* name(algo_id a);
+const char* name(border_id b);
+/// Bytes of one pixel, and its channel count.
+std::size_t pixel_bytes(pixel p);
+int pixel_channels(pixel p);
+
+/// One timed configuration: a pixel type, a filter (separable or dense, of a radius), a
+/// border rule and an algorithm, on a width x height image.
+struct bench_case {
+  pixel type;
+  bool separable;
+  int radius;
+  border_id border;
+  algo_id algo;
+};
+
+/// The filter coefficients of a (separable, radius) pair, the same for hipstencil and the
+/// peers. Separable: the Gaussian NPP's FilterGaussBorder uses for that mask size (sigma
+/// = 0.4 + 0.6 r), so the fixed-mask peer computes the same filter. Dense: positive random
+/// coefficients summing to 1 (so uint8 outputs stay in range), seeded by the radius.
+struct filter_set {
+  int radius;
+  std::vector<float> row, column;  ///< separable taps (2r + 1 each)
+  std::vector<float> dense;        ///< (2r + 1)^2 taps, row-major
+};
+filter_set make_filters(int radius);
+
+/// FMAs per output channel: kw * kh for a dense filter, kw + kh for a separable one.
+inline double taps_per_output(bool separable, int radius) {
+  const double k = 2.0 * radius + 1.0;
+  return separable ? 2.0 * k : k * k;
+}
+
+// ------------------------------------------------------------------------------- timing
+
+/// Median, minimum and maximum of the timed runs, in milliseconds.
+struct timing {
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  int runs = 0;
+};
+/// Summarises per-run times (median of an even count: mean of the two middle values).
+timing summarize(std::vector<double> ms);
+
+/// Times work queued on one stream with device events, per METHOD.md: one untimed run
+/// (writes every output once, loads the module, creates any handle) followed by a host
+/// synchronisation, `warmup` more untimed runs, then `runs` runs each bracketed by its own
+/// pair of events. Nothing synchronises the host between the warm-up and the last event,
+/// so the queue stays ahead of the device and each interval holds the launch's device
+/// time only, not the host's launch overhead. The events are created once and reused.
+class run_timer {
+ public:
+  run_timer(gpu::stream_t stream, int runs, int warmup);
+  ~run_timer();
+  run_timer(const run_timer&) = delete;
+  run_timer& operator=(const run_timer&) = delete;
+
+  template <class Launch>
+  timing time(Launch&& launch) {
+    launch();
+    gpu::stream_synchronize(stream_);
+    for (int i = 0; i < warmup_; ++i) launch();
+    for (int i = 0; i < runs_; ++i) {
+      gpu::event_record(events_[2 * i], stream_);
+      launch();
+      gpu::event_record(events_[2 * i + 1], stream_);
+    }
+    return collect();
+  }
+  gpu::stream_t stream() const { return stream_; }
+  int runs() const { return runs_; }
+
+ private:
+  timing collect();
+  gpu::stream_t stream_;
+  int runs_, warmup_;
+  std::vector<gpu::event_t> events_;
+};
+
+// ------------------------------------------------------------------------------ ceilings
+
+/// The two ceilings, measured in the same run as the cases.
+struct ceilings {
+  double copy_gbps = 0;     ///< device-to-device copy: (bytes read + bytes written) / time
+  double fma_per_s = 0;     ///< FP32 FMAs per second of the microkernel
+  std::size_t copy_bytes = 0;
+  timing copy, fma;
+  double fma_count = 0;     ///< FMAs of one microkernel launch
+  int multiprocessors = 0;
+};
+ceilings measure_ceilings(run_timer& timer);
+
+/// Multiprocessors (compute units) of the current device.
+int multiprocessor_count();
+
+// ------------------------------------------------------------------------------- results
+
+/// Outcome of the spot check of one case against the host reference.
+struct check_result {
+  bool ran = false;
+  bool ok = true;
+  double max_error = 0;  ///< largest |gpu - reference| over the checked channels
+};
+
+/// One measured implementation of one case: hipstencil (impl "hipstencil", variant = the
+/// algorithm) or a peer (impl "npp", variant = the function family).
+struct measurement {
+  std::string impl, variant;
+  timing t;
+  check_result check;
+  std::string error;  ///< non-empty when the case could not run (the message)
+};
+
+/// The device memory a peer needs for one pixel type: the unpadded source and the output.
+struct device_images {
+  const void* src = nullptr;
+  std::size_t src_pitch = 0;
+  void* dst = nullptr;
+  std::size_t dst_pitch = 0;
+  int width = 0, height = 0;
+};
+
+/// All the cases of one pixel type over one set of device images. Created per type so that
+/// only one type's images are resident at a time.
+class suite {
+ public:
+  virtual ~suite() = default;
+  /// Times hipstencil on `c` (c.type must be this suite's) and spot-checks its output.
+  virtual measurement run(const bench_case& c, const filter_set& f, bool check) = 0;
+  virtual device_images images() = 0;
+};
+/// Factories, one per translation unit. `max_radius` sizes the halo of the padded source.
+std::unique_ptr<suite> make_suite_u8(int width, int height, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_f32(int width, int height, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_rgba8(int width, int height, int max_radius, run_timer& timer);
+
+/// NPP, the peer (npp_peer.cpp; CUDA backend with NPP found at configure time only).
+/// Times every NPP function family that computes case (type, separable, radius, border)
+/// and returns one measurement each; a family NPP rejects comes back with `error` set to
+/// its status. Empty for borders NPP has no rule for (reflect101, padded).
+std::vector<measurement> time_npp(pixel type, bool separable, const filter_set& f, border_id border,
+                                  const device_images& im, run_timer& timer);
+/// "NPP <major>.<minor>.<build>" of the library linked, or why there is none.
+std::string npp_description();
+bool npp_linked();
+
+}  // namespace bench

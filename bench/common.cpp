@@ -1,0 +1,95 @@
+// bench/common.cpp
+// Names, filters, statistics and the event timer shared by every part of the benchmark.
+#include "bench.hpp"
+
+#include <cstdint>
+#include <numeric>
+
+#include "random.hpp"
+
+namespace bench {
+
+const char* name(pixel p) {
+  switch (p) {
+    case pixel::u8: return "u8";
+    case pixel::f32: return "float";
+    case pixel::rgba8: return "uchar4";
+  }
+  return "?";
+}
+const char* name(algo_id a) {
+  switch (a) {
+    case algo_id::naive: return "naive";
+    case algo_id::shared_mem: return "shared_mem";
+    case algo_id::two_pass: return "two_pass";
+    case algo_id::tiled: return "tiled";
+    case algo_id::automatic: return "automatic";
+  }
+  return "?";
+}
+const char* name(border_id b) {
+  switch (b) {
+    case border_id::replicate: return "replicate";
+    case border_id::reflect101: return "reflect101";
+    case border_id::constant: return "constant";
+    case border_id::padded: return "padded";
+  }
+  return "?";
+}
+std::size_t pixel_bytes(pixel p) { return p == pixel::u8 ? 1 : 4; }
+int pixel_channels(pixel p) { return p == pixel::rgba8 ? 4 : 1; }
+
+filter_set make_filters(int radius) {
+  filter_set f;
+  f.radius = radius;
+  f.row = hs::filters::gaussian_taps(0.4 + 0.6 * radius, radius);
+  f.column = f.row;
+  const int k = 2 * radius + 1;
+  splitmix64 rng(0x9e3779b97f4a7c15ull ^ std::uint64_t(radius));
+  f.dense.resize(std::size_t(k) * k);
+  for (float& c : f.dense) c = 0.05f + rng.unit_float();  // positive, never zero
+  const float sum = std::accumulate(f.dense.begin(), f.dense.end(), 0.0f);
+  for (float& c : f.dense) c /= sum;
+  return f;
+}
+
+timing summarize(std::vector<double> ms) {
+  timing t;
+  t.runs = int(ms.size());
+  if (ms.empty()) return t;
+  std::sort(ms.begin(), ms.end());
+  const std::size_t n = ms.size();
+  t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+  t.min_ms = ms.front();
+  t.max_ms = ms.back();
+  return t;
+}
+
+run_timer::run_timer(gpu::stream_t stream, int runs, int warmup) : stream_(stream), runs_(runs), warmup_(warmup) {
+  events_.reserve(2 * std::size_t(runs));
+  for (int i = 0; i < 2 * runs; ++i) events_.push_back(gpu::event_create());
+}
+run_timer::~run_timer() {
+  for (gpu::event_t e : events_) gpu::event_destroy(e);
+}
+timing run_timer::collect() {
+  gpu::event_synchronize(events_.back());
+  gpu::check(gpu::get_last_error(), "timed launch");
+  std::vector<double> ms(runs_);
+  for (int i = 0; i < runs_; ++i) ms[i] = gpu::event_elapsed_ms(events_[2 * i], events_[2 * i + 1]);
+  return summarize(std::move(ms));
+}
+
+int multiprocessor_count() {
+  int n = 0;
+#if defined(HIPSTENCIL_BACKEND_HIP)
+  gpu::check(hipDeviceGetAttribute(&n, hipDeviceAttributeMultiprocessorCount, gpu::current_device()),
+             "DeviceGetAttribute(MultiprocessorCount)");
+#else
+  gpu::check(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, gpu::current_device()),
+             "DeviceGetAttribute(MultiProcessorCount)");
+#endif
+  return n;
+}
+
+}  // namespace bench

@@ -1,0 +1,218 @@
+// bench/suite.hpp
+// The cases of one pixel type: its images (random, uploaded once), the dispatch from the
+// run-time case to the compile-time algorithm tag, the timed call and the spot check
+// against the host reference. Included by suite_u8.cpp, suite_float.cpp and
+// suite_uchar4.cpp only, each of which instantiates it for one type.
+//
+// Compile time: the border rule reaches convolve as hs::border::any (a run-time value the
+// kernels read anyway), so borders multiply no instantiation; the algorithm tags and the
+// two filter kinds give 9 convolve instantiations per pixel type, and their kernels are
+// the library's (with_static_radius compiles each family's radius list once).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "bench.hpp"
+#include "random.hpp"
+
+namespace bench {
+
+/// A random pixel: every channel uniform over its range (uint8 0..255, float [0, 1)).
+template <class T>
+T random_pixel(splitmix64& g);
+template <>
+inline std::uint8_t random_pixel<std::uint8_t>(splitmix64& g) {
+  return std::uint8_t(g.next() >> 56);
+}
+template <>
+inline float random_pixel<float>(splitmix64& g) {
+  return g.unit_float();
+}
+template <>
+inline hs::uchar4 random_pixel<hs::uchar4>(splitmix64& g) {
+  const std::uint64_t v = g.next();
+  hs::uchar4 p;
+  p.x = (unsigned char)(v >> 56), p.y = (unsigned char)(v >> 48), p.z = (unsigned char)(v >> 40),
+  p.w = (unsigned char)(v >> 32);
+  return p;
+}
+
+template <class T>
+hs::host_image<T> random_host_image(int width, int height, std::uint64_t seed) {
+  hs::host_image<T> im(width, height);
+  splitmix64 g(seed);
+  T* p = im.data();
+  for (std::size_t i = 0, n = std::size_t(width) * height; i < n; ++i) p[i] = random_pixel<T>(g);
+  return im;
+}
+
+/// Device memory for the two_pass workspace, released when the case is done.
+class device_buffer {
+ public:
+  explicit device_buffer(std::size_t bytes) : p_(bytes ? gpu::malloc(bytes) : nullptr), bytes_(bytes) {}
+  ~device_buffer() { gpu::free(p_); }
+  device_buffer(const device_buffer&) = delete;
+  device_buffer& operator=(const device_buffer&) = delete;
+  hs::workspace workspace() const { return {p_, bytes_}; }
+
+ private:
+  void* p_;
+  std::size_t bytes_;
+};
+
+/// Largest |a - b| channel by channel, in the channel's units.
+template <class T>
+double max_channel_difference(const T& a, const T& b) {
+  using tr = hs::pixel_traits<T>;
+  double d = 0;
+  for (int c = 0; c < tr::channels; ++c) d = std::max(d, std::fabs(double(tr::get(a, c)) - double(tr::get(b, c))));
+  return d;
+}
+
+/// Tolerance of the spot check: one step for 8-bit outputs (float accumulation against
+/// the reference's double can round the other way), 2e-4 for float outputs in [0, 1]
+/// (about 2^-12: the 961 float FMAs of a 31 x 31 window stay well inside).
+template <class T>
+constexpr double check_tolerance() {
+  return std::is_same<typename hs::pixel_traits<T>::channel_type, float>::value ? 2e-4 : 1.0;
+}
+
+template <class T>
+class pixel_suite final : public suite {
+ public:
+  /// Uploads two random sources: `src_` (the image the border rules apply to) and
+  /// `padded_`, whose interior is the padded case's source. The padded image's left halo
+  /// is rounded up to 128 bytes so that its interior rows start as aligned as src_'s
+  /// rows: `padded` must differ from the border rules in the border work only.
+  pixel_suite(int width, int height, int max_radius, run_timer& timer)
+      : w_(width), h_(height), timer_(timer),
+        halo_x_(round_up(max_radius, int(std::max<std::size_t>(1, 128 / sizeof(T))))), halo_y_(max_radius),
+        host_src_(random_host_image<T>(width, height, 0x5eed0001u)),
+        host_padded_(random_host_image<T>(halo_x_ + width + max_radius, height + 2 * max_radius, 0x5eed0002u)),
+        src_(width, height), padded_(host_padded_.width(), host_padded_.height()), dst_(width, height) {
+    src_.upload(host_src_.view(), timer_.stream());
+    padded_.upload(host_padded_.view(), timer_.stream());
+    gpu::stream_synchronize(timer_.stream());
+  }
+
+  measurement run(const bench_case& c, const filter_set& f, bool check) override {
+    switch (c.algo) {
+      case algo_id::naive: return run_algo<hs::algo::naive>(c, f, check);
+      case algo_id::shared_mem: return run_algo<hs::algo::shared_mem<>>(c, f, check);
+      case algo_id::two_pass: return run_algo<hs::algo::two_pass<>>(c, f, check);
+      case algo_id::tiled: return run_algo<hs::algo::tiled<>>(c, f, check);
+      case algo_id::automatic: return run_algo<hs::algo::automatic>(c, f, check);
+    }
+    return failed(c, "unknown algorithm");
+  }
+
+  device_images images() override {
+    return {src_.data(), src_.pitch_bytes(), dst_.data(), dst_.pitch_bytes(), w_, h_};
+  }
+
+ private:
+  static int round_up(int v, int m) { return (v + m - 1) / m * m; }
+
+  static measurement failed(const bench_case& c, std::string why) {
+    measurement m;
+    m.impl = "hipstencil";
+    m.variant = name(c.algo);
+    m.error = std::move(why);
+    return m;
+  }
+
+  /// Builds the case's filter and runs it; two_pass takes separable filters only (the
+  /// library rejects a dense one at compile time), so that pair is never instantiated.
+  template <class Algo>
+  measurement run_algo(const bench_case& c, const filter_set& f, bool check) {
+    const int k = 2 * f.radius + 1;
+    if (c.separable) return run_filter<Algo>(c, hs::separable_filter(f.row, f.column), check);
+    if constexpr (std::is_same<Algo, hs::algo::two_pass<>>::value) {
+      return failed(c, "two_pass takes separable filters only");
+    } else {
+      return run_filter<Algo>(c, hs::filter2d(k, k, f.dense), check);
+    }
+  }
+
+  /// The source of a case: the interior of the padded image under `padded`, else src_.
+  hs::image_view<const T> source(border_id b) const {
+    if (b != border_id::padded) return src_.view();
+    return padded_.view().sub(hs::rect{halo_x_, halo_y_, w_, h_});
+  }
+  hs::image_view<const T> host_source(border_id b) const {
+    if (b != border_id::padded) return host_src_.view();
+    return host_padded_.view().sub(hs::rect{halo_x_, halo_y_, w_, h_});
+  }
+  static hs::border::any rule(border_id b) {
+    switch (b) {
+      case border_id::replicate: return hs::border::replicate{};
+      case border_id::reflect101: return hs::border::reflect101{};
+      case border_id::constant: return hs::border::constant{0.0f};
+      case border_id::padded: return hs::border::padded{};
+    }
+    return {};
+  }
+
+  template <class Algo, class Filter>
+  measurement run_filter(const bench_case& c, const Filter& f, bool check) {
+    constexpr bool needs_workspace =
+        std::is_same<Algo, hs::algo::two_pass<>>::value && std::is_same<Filter, hs::separable_filter>::value;
+    measurement m;
+    m.impl = "hipstencil";
+    m.variant = name(c.algo);
+    const hs::image_view<const T> src = source(c.border);
+    const hs::image_view<T> dst = dst_.view();
+    const hs::border::any b = rule(c.border);
+    const gpu::stream_t s = timer_.stream();
+    try {
+      if constexpr (needs_workspace) {
+        // The workspace overload: the convenience one would allocate inside the timed region.
+        device_buffer work(hs::two_pass_workspace_bytes<T>(w_, h_, f));
+        m.t = timer_.time([&] {
+          hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, Algo{}, s, hs::halo::isolated, work.workspace());
+        });
+      } else {
+        m.t = timer_.time([&] { hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, Algo{}, s); });
+      }
+    } catch (const hs::invalid_argument& e) {
+      m.error = e.what();
+      return m;
+    }
+    if (check) m.check = spot_check(c, f);
+    return m;
+  }
+
+  /// Compares three 32 x 32 patches of the output (two corners, where every border rule
+  /// is exercised, and the centre) with the host reference (double accumulation). The
+  /// reference reads the same source through halo::from_parent, which applies the rule at
+  /// the whole image's edges exactly as the full-image call does.
+  template <class Filter>
+  check_result spot_check(const bench_case& c, const Filter& f) {
+    const int pw = std::min(32, w_), ph = std::min(32, h_);
+    const hs::rect patches[] = {{0, 0, pw, ph}, {(w_ - pw) / 2, (h_ - ph) / 2, pw, ph}, {w_ - pw, h_ - ph, pw, ph}};
+    hs::host_image<T> got(pw, ph), want(pw, ph);
+    check_result r;
+    r.ran = true;
+    for (const hs::rect& p : patches) {
+      gpu::memcpy_2d(got.data(), got.pitch_bytes(), &dst_.view()(p.x, p.y), dst_.pitch_bytes(), pw * sizeof(T), ph,
+                     gpu::copy_kind::device_to_host, timer_.stream());
+      gpu::stream_synchronize(timer_.stream());
+      const hs::halo h = c.border == border_id::padded ? hs::halo::isolated : hs::halo::from_parent;
+      hs::reference::convolve(host_source(c.border), p, want.view(), want.view().bounds(), f, rule(c.border), h);
+      for (int y = 0; y < ph; ++y)
+        for (int x = 0; x < pw; ++x) r.max_error = std::max(r.max_error, max_channel_difference(got(x, y), want(x, y)));
+    }
+    r.ok = r.max_error <= check_tolerance<T>();
+    return r;
+  }
+
+  int w_, h_;
+  run_timer& timer_;
+  int halo_x_, halo_y_;
+  hs::host_image<T> host_src_, host_padded_;
+  hs::device_image<T> src_, padded_, dst_;
+};
+
+}  // namespace bench
