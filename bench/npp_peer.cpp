@@ -47,7 +47,10 @@ NppStreamContext stream_context(cudaStream_t s) {
   return c;
 }
 
-std::string status_text(NppStatus s) { return "NPP status " + std::to_string(int(s)); }
+std::string status_text(NppStatus s) {
+  const std::string code = "NPP status " + std::to_string(int(s));
+  return s == NPP_NOT_SUPPORTED_MODE_ERROR ? code + " (NPP_NOT_SUPPORTED_MODE_ERROR)" : code;
+}
 
 /// Coefficients in device memory, copied once per case, outside the timed region.
 template <class K>

@@ -200,7 +200,8 @@ class pixel_suite final : public suite {
                      gpu::copy_kind::device_to_host, timer_.stream());
       gpu::stream_synchronize(timer_.stream());
       const hs::halo h = c.border == border_id::padded ? hs::halo::isolated : hs::halo::from_parent;
-      hs::reference::convolve(host_source(c.border), p, want.view(), want.view().bounds(), f, rule(c.border), h);
+      hs::reference::convolve(host_source(c.border), p, want.view(), want.view().bounds(), f, rule(c.border), h,
+                              hs::reference::all_threads());
       for (int y = 0; y < ph; ++y)
         for (int x = 0; x < pw; ++x) r.max_error = std::max(r.max_error, max_channel_difference(got(x, y), want(x, y)));
     }
