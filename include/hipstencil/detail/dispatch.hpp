@@ -21,12 +21,17 @@
 namespace hipstencil {
 namespace detail {
 
-/// Radii compiled as templates (fully unrolled tap loops, coefficients as immediates).
-/// Every other radius runs the same kernels with a run-time size. The sets bound what each
-/// pixel type instantiates (compile time on two cores is a budget, see .ci/run); the
-/// benchmark decides which radii earn a place.
-using static_radii_2d = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16>;
-using static_radii_separable = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32>;
+/// Radii compiled as templates (fully unrolled tap loops, coefficients as immediates):
+/// every radius up to 16 for dense filters and up to 32 for separable ones; beyond, the
+/// same kernels run with a run-time size. Shifted sequences: R = 1 + index.
+template <int N>
+struct radii_from_1 {
+  template <int... I>
+  static std::integer_sequence<int, (I + 1)...> make(std::integer_sequence<int, I...>);
+  using type = decltype(make(std::make_integer_sequence<int, N>{}));
+};
+using static_radii_2d = radii_from_1<16>::type;
+using static_radii_separable = radii_from_1<32>::type;
 /// Radii of the register-blocked family (registers hold OX + 2R pixels per thread).
 using static_radii_tiled = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8>;
 /// Dynamic shared memory every target grants without opting in.
