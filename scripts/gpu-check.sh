@@ -21,7 +21,17 @@ gpu_rc=${PIPESTATUS[0]}
 t2=$(date +%s)
 echo "== [gpu] tests: exit $gpu_rc, $((t2 - t1)) s wall"
 "$build/tests/hipstencil-host-tests" 2>&1 | tail -3
-(cd "$out" && "$OLDPWD/$build/examples/hipstencil-filter" && \
-  "$OLDPWD/$build/examples/hipstencil-filter" --filter sobel "$OLDPWD/data/camera.png") 2>&1 | tee "$out/filter.log"
+repo=$PWD
+(cd "$out" && "$repo/$build/examples/hipstencil-filter" && \
+  "$repo/$build/examples/hipstencil-filter" --filter sobel "$repo/data/camera.png") 2>&1 | tee "$out/filter.log"
+echo "== every algorithm on the bundled photograph (gaussian sigma 3, 512x512 RGB):"
+for a in naive shared_mem two_pass tiled automatic; do
+  (cd "$out" && "$repo/$build/examples/hipstencil-filter" --algo "$a" --sigma 3 "$repo/data/astronaut.png" "/tmp/g-$a.png") |
+    awk -v a="$a" '/^time:/ {print "  " a ": " $0}'
+done
+echo "== examples:"
+bash examples/run-examples.sh "$build" /tmp/examples 2>&1 | tail -12
+echo "== consumer project (installed package, subproject, vendored), nvcc:"
+tests/consumer/run.sh cuda 2>&1 | tail -4
 echo "== total: $(( $(date +%s) - t0 )) s"
 exit $gpu_rc
