@@ -51,7 +51,7 @@ std::string csv_field(const std::string& s) {
 }
 
 const char* table_columns =
-    "  %-10s %-32s %9s %9s %9s %8s %6s %9s %9s %7s %9s  %s\n";
+    "  %-10s %-40s %9s %9s %9s %8s %6s %9s %9s %7s %9s  %s\n";
 
 }  // namespace
 
@@ -103,7 +103,7 @@ void report::line(const record& r, const measurement* npp_best) {
   const std::string impl = r.m.impl == "hipstencil" ? r.m.variant : r.m.impl + " " + r.m.variant;
   csv_row(r);
   if (!r.m.error.empty()) {
-    std::printf("  %-10s %-32s not run: %s\n", name(r.c.border), impl.c_str(), r.m.error.c_str());
+    std::printf("  %-10s %-40s not run: %s\n", name(r.c.border), impl.c_str(), r.m.error.c_str());
     std::fflush(stdout);
     return;
   }
