@@ -18,6 +18,10 @@
 // device attributes, as NPP's documentation of NppStreamContext asks.
 #include "bench.hpp"
 
+#if !defined(HIPSTENCIL_BACKEND_CUDA)
+#error "npp_peer.cpp is for the CUDA backend only; bench/CMakeLists.txt builds npp_absent.cpp elsewhere"
+#endif
+
 #include <cmath>
 #include <nppcore.h>
 #include <nppi_filtering_functions.h>
