@@ -71,11 +71,10 @@ __global__ void __launch_bounds__(256)
       if (free_write || (ox < ow && oy < oh && (!skip || g.window_inside(tx0 + ox, ty0 + oy)))) {
         A acc;
         zero(acc);
-        HIPSTENCIL_NO_UNROLL
-        for (int j = 0; j < kh; ++j) {
+        for_each_row<R>(kh, [&](int j) {
           const A* row = tile + (oy + j) * tile_pitch + ox;
           for_each_tap<R>(kw, [&](int i) { fma_acc(acc, taps[j * kw + i], row[i]); });
-        }
+        });
         dst(g.dst_x0 + tx0 + ox, g.dst_y0 + ty0 + oy) = from_accum<Out>(acc);
       }
     }

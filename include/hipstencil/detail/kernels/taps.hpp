@@ -42,6 +42,38 @@ HIPSTENCIL_HOST_DEVICE HIPSTENCIL_FORCEINLINE void for_each_tap(int n, F&& f) {
   }
 }
 
+/// Largest radius whose filter rows are unrolled too (see for_each_row).
+constexpr int unrolled_rows_max_radius = 4;
+
+/// Calls f(j) for the filter rows j in [0, n): fully unrolled for compile-time radii up to
+/// unrolled_rows_max_radius, so that every index into by-value taps is a constant. A
+/// run-time row index made nvcc copy small tap arrays (9, 25 taps) to local memory and
+/// walk them with uniform loads and compares: 3x slower at radius 2 than at 3 on the H200
+/// (first benchmark, 2026-11-21). Larger radii keep the row loop rolled, which bounds
+/// compile time (their by-value taps are read in place).
+template <int R, class F>
+HIPSTENCIL_HOST_DEVICE HIPSTENCIL_FORCEINLINE void for_each_row(int n, F&& f) {
+  if constexpr (R >= 0 && R <= unrolled_rows_max_radius) {
+    HIPSTENCIL_UNROLL
+    for (int j = 0; j < 2 * R + 1; ++j) f(j);
+  } else {
+    HIPSTENCIL_NO_UNROLL
+    for (int j = 0; j < n; ++j) f(j);
+  }
+}
+
+/// Calls f(t) for t in [0, N), unrolled or not as the caller decides at compile time.
+template <int N, bool Unroll, class F>
+HIPSTENCIL_HOST_DEVICE HIPSTENCIL_FORCEINLINE void static_loop(F&& f) {
+  if constexpr (Unroll) {
+    HIPSTENCIL_UNROLL
+    for (int t = 0; t < N; ++t) f(t);
+  } else {
+    HIPSTENCIL_NO_UNROLL
+    for (int t = 0; t < N; ++t) f(t);
+  }
+}
+
 /// Largest dense filter passed by value: 33 x 33 (radius 16). 4356 bytes of parameters:
 /// CUDA 12.1+ on sm_70+ accepts up to 32 KiB, and HIP on AMD takes large kernel-argument
 /// segments; larger filters use global_taps.

@@ -88,8 +88,9 @@ __global__ void __launch_bounds__(BX* BY)
     for (int y = 0; y < OY; ++y)
       HIPSTENCIL_UNROLL
       for (int x = 0; x < OX; ++x) zero(acc[y][x]);
-    HIPSTENCIL_NO_UNROLL
-    for (int t = 0; t < OY + 2 * R; ++t) {  // window rows of this thread's block
+    // Window rows of this thread's block. Unrolled for small radii (see for_each_row): the
+    // tap index j * K + i is then a constant.
+    static_loop<OY + 2 * R, (R <= unrolled_rows_max_radius)>([&](int t) {
       A v[OX + 2 * R];
       load_row<OX + 2 * R>(v, src, gr, g.src_x0 + x0, g.src_y0 + y0 + t, free_read && full, x_end, y_end);
       HIPSTENCIL_UNROLL
@@ -103,7 +104,7 @@ __global__ void __launch_bounds__(BX* BY)
             for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], w, v[x + i]);
           }
       }
-    }
+    });
     store_block<Out, OX, OY>(dst, g, acc, x0, y0, free_write, skip);
   }
 }
