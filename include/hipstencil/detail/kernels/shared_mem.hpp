@@ -58,13 +58,11 @@ __global__ void __launch_bounds__(256)
   const bool skip = g.border.rule == border::kind::skip;
   const int tx0 = blockIdx.x * T::width;
   for (int ty0 = blockIdx.y * T::height; ty0 < g.height; ty0 += gridDim.y * T::height) {
-    const int ow = min(T::width, g.width - tx0), oh = min(T::height, g.height - ty0);
-    const int px = g.src_x0 + tx0, py = g.src_y0 + ty0;
-    const bool free_read = tile_class && region_free_on_read(g, px, py, ow + kw - 1, oh + kh - 1);
-    stage_region(tile, tile_pitch, src, gr, px, py, ow + kw - 1, oh + kh - 1, free_read);
+    const tile_class_info tc = classify_tile(g, tx0, ty0, T::width, T::height, kw, kh, tile_class);
+    const int ow = tc.ow, oh = tc.oh;
+    stage_region(tile, tile_pitch, src, gr, tc.px, tc.py, ow + kw - 1, oh + kh - 1, tc.free_read);
     __syncthreads();
-    // Free on write: a full tile, and under skip every window inside (implied by free_read).
-    const bool free_write = ow == T::width && oh == T::height && (!skip || free_read);
+    const bool free_write = tc.free_write;
     HIPSTENCIL_UNROLL
     for (int k = 0; k < T::rows_per_thread; ++k) {
       const int ox = threadIdx.x, oy = threadIdx.y + k * T::block_y;
@@ -96,10 +94,9 @@ __global__ void __launch_bounds__(256)
   const bool skip = g.border.rule == border::kind::skip;
   const int tx0 = blockIdx.x * T::width;
   for (int ty0 = blockIdx.y * T::height; ty0 < g.height; ty0 += gridDim.y * T::height) {
-    const int ow = min(T::width, g.width - tx0), oh = min(T::height, g.height - ty0);
-    const int px = g.src_x0 + tx0, py = g.src_y0 + ty0;
-    const int nrows = oh + kh - 1;
-    const bool free_read = tile_class && region_free_on_read(g, px, py, ow + kw - 1, nrows);
+    const tile_class_info tc = classify_tile(g, tx0, ty0, T::width, T::height, kw, kh, tile_class);
+    const int ow = tc.ow, oh = tc.oh, px = tc.px, py = tc.py, nrows = oh + kh - 1;
+    const bool free_read = tc.free_read;
     // Row pass: rows[t][x] = sum_i row_i * src(px + x + i, py + t), read through L1.
     const int x = threadIdx.x;
     if (x < ow) {
@@ -118,7 +115,7 @@ __global__ void __launch_bounds__(256)
       }
     }
     __syncthreads();
-    const bool free_write = ow == T::width && oh == T::height && (!skip || free_read);
+    const bool free_write = tc.free_write;
     HIPSTENCIL_UNROLL
     for (int k = 0; k < T::rows_per_thread; ++k) {
       const int oy = threadIdx.y + k * T::block_y;

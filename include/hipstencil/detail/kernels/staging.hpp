@@ -29,6 +29,31 @@ HIPSTENCIL_HOST_DEVICE inline bool region_free_on_read(const geometry& g, int px
           py + h <= g.domain.y + g.domain.height);
 }
 
+/// The class of one output tile ("Tiled Convolution"): its outputs inside the ROI, where
+/// its windows start, and whether it is free on read (the whole region its windows cover
+/// is inside the domain: no border arithmetic) and free on write (a full tile: no bounds
+/// checks; under skip also every window inside, which free on read implies).
+struct tile_class_info {
+  int ow, oh;  ///< outputs of the tile inside the ROI (<= the tile's width and height)
+  int px, py;  ///< window position (parent coordinates) of the tile's first output's tap (0, 0)
+  bool full, free_read, free_write;
+};
+
+/// Classifies the tile of tw x th outputs at ROI position (tx0, ty0) for a kw x kh filter.
+/// `tile_class` false (the per-access strategy) makes every tile pay on read.
+HIPSTENCIL_HOST_DEVICE inline tile_class_info classify_tile(const geometry& g, int tx0, int ty0, int tw, int th,
+                                                            int kw, int kh, bool tile_class) {
+  tile_class_info t;
+  t.ow = g.width - tx0 < tw ? g.width - tx0 : tw;
+  t.oh = g.height - ty0 < th ? g.height - ty0 : th;
+  t.px = g.src_x0 + tx0;
+  t.py = g.src_y0 + ty0;
+  t.full = t.ow == tw && t.oh == th;
+  t.free_read = tile_class && region_free_on_read(g, t.px, t.py, t.ow + kw - 1, t.oh + kh - 1);
+  t.free_write = t.full && (g.border.rule != border::kind::skip || t.free_read);
+  return t;
+}
+
 /// One source pixel at window position (px, py), border rule applied, as float channels.
 template <class In>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels> load_mapped(

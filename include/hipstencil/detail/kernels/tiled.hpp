@@ -77,10 +77,8 @@ __global__ void __launch_bounds__(BX* BY)
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
   const int tx0 = blockIdx.x * TW;
   for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
-    const int ow = min(TW, g.width - tx0), oh = min(TH, g.height - ty0);
-    const bool free_read = tile_class && region_free_on_read(g, g.src_x0 + tx0, g.src_y0 + ty0, ow + K - 1, oh + K - 1);
-    const bool full = ow == TW && oh == TH;
-    const bool free_write = full && (!skip || free_read);
+    const tile_class_info tc = classify_tile(g, tx0, ty0, TW, TH, K, K, tile_class);
+    const bool free_read = tc.free_read, full = tc.full, free_write = tc.free_write;
     const int x0 = tx0 + threadIdx.x * OX, y0 = ty0 + threadIdx.y * OY;  // ROI-relative outputs
     if (x0 >= g.width || y0 >= g.height) continue;  // no barrier in this kernel: safe to leave
     A acc[OY][OX];
@@ -122,10 +120,9 @@ __global__ void __launch_bounds__(BX* BY)
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
   const int tx0 = blockIdx.x * TW;
   for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
-    const int ow = min(TW, g.width - tx0), oh = min(TH, g.height - ty0);
-    const bool free_read = tile_class && region_free_on_read(g, g.src_x0 + tx0, g.src_y0 + ty0, ow + K - 1, oh + K - 1);
-    const bool full = ow == TW && oh == TH;
-    const bool free_write = full && (!skip || free_read);
+    const tile_class_info tc = classify_tile(g, tx0, ty0, TW, TH, K, K, tile_class);
+    const int ow = tc.ow, oh = tc.oh;
+    const bool free_read = tc.free_read, full = tc.full, free_write = tc.free_write;
     const int xs = threadIdx.x * OX;  // this thread's columns in the tile
     // Phase 1: horizontal results of rows [0, oh + 2R), BY rows at a time.
     if (xs < ow) {
