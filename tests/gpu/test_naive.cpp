@@ -49,7 +49,8 @@ long long run_naive_case(int w, int h, const filter2d& f, border::any b, int pla
 
 /// Filters for one size: square radii 1, 2, 5 with a random anchor shift on one of them,
 /// and filters reaching beyond the image (thin ones for large images so the reference
-/// stays fast; a square one over 992 taps on small images to use device-memory taps).
+/// stays fast; a square one over detail::inline_capacity taps on small images, so that the
+/// coefficients go through device memory).
 std::vector<filter2d> filters_for(int w, int h) {
   std::vector<filter2d> fs;
   fs.push_back(random_filter(3, 3));
@@ -57,7 +58,9 @@ std::vector<filter2d> filters_for(int w, int h) {
   fs.push_back(random_filter(11, 11));
   const int big = 2 * (std::max(w, h) + 2) + 1;
   if (w * h <= 64) {
-    fs.push_back(random_filter(std::max(big, 33), std::max(big, 33)));  // >= 1089 taps: global_taps path
+    const int side = std::max(big, 35);  // 35 x 35 = 1225 taps: past the inline capacity
+    static_assert(35 * 35 > detail::inline_capacity, "the filter must not fit the parameter block");
+    fs.push_back(random_filter(side, side));
   } else {
     fs.push_back(random_filter(big, 3));
     fs.push_back(random_filter(3, big));
