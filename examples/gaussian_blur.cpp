@@ -29,11 +29,11 @@ int main(int argc, char** argv) try {
 
   example::stream stream;
   hs::device_image<std::uint8_t> src(w, h), dst(w, h);  // pitched device memory
-  src.upload(image.view(), stream.s);
-  hs::convolve(src.view(), dst.view(), blur, hs::border::reflect101{}, hs::algo::automatic{}, stream.s);
+  src.upload(image.view(), stream.get());
+  hs::convolve(src.view(), dst.view(), blur, hs::border::reflect101{}, hs::algo::automatic{}, stream.get());
   hs::host_image<std::uint8_t> out(w, h);
-  dst.download(out.view(), stream.s);
-  hs::gpu::stream_synchronize(stream.s);  // everything above was asynchronous: `out` is valid from here
+  dst.download(out.view(), stream.get());
+  hs::gpu::stream_synchronize(stream.get());  // everything above was asynchronous: `out` is valid from here
   hipstencil_io::save_png(output, out);
   std::printf("blurred %s (%dx%d, 8-bit grey) with a %dx%d Gaussian, sigma 2, border reflect101 -> %s\n",
               input.c_str(), w, h, blur.width(), blur.height(), output.c_str());
@@ -42,7 +42,7 @@ int main(int argc, char** argv) try {
   // where a value lies on a rounding boundary.
   hs::host_image<std::uint8_t> ref(w, h);
   hs::reference::convolve(image.view(), ref.view(), blur, hs::border::reflect101{}, hs::reference::all_threads());
-  return example::matches<std::uint8_t>("check against reference::convolve", dst.view(), ref.view(), 1.0, stream.s)
+  return example::matches<std::uint8_t>("check against reference::convolve", dst.view(), ref.view(), 1.0, stream.get())
              ? 0
              : 1;
 } catch (const std::exception& e) {

@@ -473,30 +473,12 @@ struct run_settings {
 };
 
 #if HIPSTENCIL_HAS_GPU
-/// RAII holders for a stream and an event (the library's facade has plain functions).
-struct stream_holder {
-  hs::gpu::stream_t s = hs::gpu::stream_create();
-  stream_holder() = default;
-  stream_holder(const stream_holder&) = delete;
-  stream_holder& operator=(const stream_holder&) = delete;
-  ~stream_holder() { hs::gpu::stream_destroy(s); }
-};
-struct event_holder {
-  hs::gpu::event_t e = hs::gpu::event_create();
-  event_holder() = default;
-  event_holder(const event_holder&) = delete;
-  event_holder& operator=(const event_holder&) = delete;
-  ~event_holder() { hs::gpu::event_destroy(e); }
-};
-#endif
-
-#if HIPSTENCIL_HAS_GPU
 /// One GPU run: the stream, device copies of the source and of one output per filter, and
 /// the events around the timed launches.
 template <class In, class Out>
 struct device_run {
-  stream_holder stream;
-  event_holder start, stop;
+  hs::gpu::stream stream;
+  hs::gpu::event start, stop;
   hs::device_image<In> src;
   std::vector<hs::device_image<Out>> dst;
 
@@ -505,10 +487,10 @@ struct device_run {
   void launch(const hs::host_image<In>& h_src, const std::vector<filter_choice>& filters,
               const std::vector<hs::host_image<Out>>& h_dsts, const run_settings& s) {
     src = hs::device_image<In>(h_src.width(), h_src.height());
-    src.upload(h_src.view(), stream.s);
+    src.upload(h_src.view(), stream.get());
     for (const auto& d : h_dsts) {
       dst.emplace_back(d.width(), d.height());
-      dst.back().upload(d.view(), stream.s);
+      dst.back().upload(d.view(), stream.get());
     }
     const auto launch_all = [&] {
       for (std::size_t i = 0; i < filters.size(); ++i)
@@ -518,17 +500,17 @@ struct device_run {
               using filter_t = std::decay_t<decltype(f)>;
               // Rejected in main() before anything runs: two_pass takes separable filters only.
               if constexpr (!(is_two_pass<decltype(algo)> && std::is_same<filter_t, hs::filter2d>::value))
-                hs::convolve(src.view(), s.roi, dst[i].view(), s.roi, f, border, algo_t{}, stream.s, s.halo);
+                hs::convolve(src.view(), s.roi, dst[i].view(), s.roi, f, border, algo_t{}, stream.get(), s.halo);
             },
             filters[i], s.border, s.algo, s.strategy);
     };
     launch_all();  // warm-up: module loading and first-touch costs are not timed
-    hs::gpu::event_record(start.e, stream.s);
+    hs::gpu::event_record(start.get(), stream.get());
     launch_all();  // writes the same values again
-    hs::gpu::event_record(stop.e, stream.s);
+    hs::gpu::event_record(stop.get(), stream.get());
   }
   /// GPU milliseconds of the timed launches; call after synchronising the stream.
-  double ms() const { return double(hs::gpu::event_elapsed_ms(start.e, stop.e)); }
+  double ms() const { return double(hs::gpu::event_elapsed_ms(start.get(), stop.get())); }
 };
 #endif
 
@@ -551,8 +533,8 @@ double run_filters(const hs::host_image<In>& src, const std::vector<filter_choic
 #if HIPSTENCIL_HAS_GPU
   device_run<In, Out> run;
   run.launch(src, filters, dsts, s);
-  for (std::size_t i = 0; i < dsts.size(); ++i) run.dst[i].download(dsts[i].view(), run.stream.s);
-  hs::gpu::stream_synchronize(run.stream.s);
+  for (std::size_t i = 0; i < dsts.size(); ++i) run.dst[i].download(dsts[i].view(), run.stream.get());
+  hs::gpu::stream_synchronize(run.stream.get());
   return run.ms();
 #else
   throw std::logic_error("GPU engine requested in a host-only build");
@@ -732,7 +714,7 @@ double gpu_display(hs::host_image<P>& image, const filter_plan& plan, const run_
     init.emplace_back(image.width(), image.height(), float_of<P>::nan());  // NaN marks "not written"
   device_run<P, F> run;
   run.launch(image, plan.filters, init, s);
-  const hs::gpu::stream_t st = run.stream.s;
+  const hs::gpu::stream_t st = run.stream.get();
   const dim3 block(16, 16);
   const dim3 grid((s.roi.width + 15) / 16, (s.roi.height + 15) / 16);
   device_range d_range;

@@ -31,10 +31,10 @@ int main(int argc, char** argv) try {
   constexpr int n = 4;
   std::vector<example::stream> streams(n);
   hs::device_image<std::uint8_t> src(w, h), dst(w, h);
-  src.upload(image.view(), streams[0].s);
+  src.upload(image.view(), streams[0].get());
   // The streams are created non-blocking and do not wait for each other: make the upload
   // complete before the other streams read the source.
-  hs::gpu::stream_synchronize(streams[0].s);
+  hs::gpu::stream_synchronize(streams[0].get());
 
   hs::host_image<std::uint8_t> out(w, h);
   std::vector<hs::rect> bands;
@@ -44,13 +44,13 @@ int main(int argc, char** argv) try {
   }
   for (std::size_t i = 0; i < bands.size(); ++i)  // queue every band's filter first ...
     hs::convolve(src.view(), bands[i], dst.view(), bands[i], blur, hs::border::reflect101{}, hs::algo::automatic{},
-                 streams[i].s, hs::halo::from_parent);
+                 streams[i].get(), hs::halo::from_parent);
   for (std::size_t i = 0; i < bands.size(); ++i) {  // ... then each band's copy back, on its stream
     const hs::rect& b = bands[i];
     hs::gpu::memcpy_2d(&out(0, b.y), out.pitch_bytes(), &dst.view()(0, b.y), dst.pitch_bytes(), std::size_t(w),
-                       std::size_t(b.height), hs::gpu::copy_kind::device_to_host, streams[i].s);
+                       std::size_t(b.height), hs::gpu::copy_kind::device_to_host, streams[i].get());
   }
-  for (auto& s : streams) hs::gpu::stream_synchronize(s.s);
+  for (auto& s : streams) hs::gpu::stream_synchronize(s.get());
   hipstencil_io::save_png(output, out);
   std::printf("blurred %s (%dx%d) with a %dx%d Gaussian in %zu bands of about %d rows on %zu streams -> %s\n",
               input.c_str(), w, h, blur.width(), blur.height(), bands.size(), h / n, bands.size(), output.c_str());
@@ -58,7 +58,7 @@ int main(int argc, char** argv) try {
   hs::host_image<std::uint8_t> ref(w, h);
   hs::reference::convolve(image.view(), ref.view(), blur, hs::border::reflect101{}, hs::reference::all_threads());
   return example::matches<std::uint8_t>("bands against the whole-image reference", dst.view(), ref.view(), 1.0,
-                                        streams[0].s)
+                                        streams[0].get())
              ? 0
              : 1;
 } catch (const std::exception& e) {

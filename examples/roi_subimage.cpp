@@ -34,21 +34,21 @@ int main(int argc, char** argv) try {
 
   example::stream stream;
   hs::device_image<hs::uchar4> src(w, h), patched(w, h), crop(R.width, R.height);
-  src.upload(image.view(), stream.s);
-  patched.upload(image.view(), stream.s);  // the target starts as a copy: only R changes
+  src.upload(image.view(), stream.get());
+  patched.upload(image.view(), stream.get());  // the target starts as a copy: only R changes
   const hs::rect whole_crop{0, 0, R.width, R.height};
 
   // 1. source ROI R -> target ROI R, reading real pixels around R.
-  hs::convolve(src.view(), R, patched.view(), R, blur, hs::border::reflect101{}, hs::algo::automatic{}, stream.s,
+  hs::convolve(src.view(), R, patched.view(), R, blur, hs::border::reflect101{}, hs::algo::automatic{}, stream.get(),
                hs::halo::from_parent);
   // 2. source ROI R -> the whole crop image, R isolated.
-  hs::convolve(src.view(), R, crop.view(), whole_crop, blur, hs::border::reflect101{}, hs::algo::automatic{}, stream.s,
+  hs::convolve(src.view(), R, crop.view(), whole_crop, blur, hs::border::reflect101{}, hs::algo::automatic{}, stream.get(),
                hs::halo::isolated);
 
   hs::host_image<hs::uchar4> out1(w, h), out2(R.width, R.height);
-  patched.download(out1.view(), stream.s);
-  crop.download(out2.view(), stream.s);
-  hs::gpu::stream_synchronize(stream.s);
+  patched.download(out1.view(), stream.get());
+  crop.download(out2.view(), stream.get());
+  hs::gpu::stream_synchronize(stream.get());
   hipstencil_io::save_png("astronaut-roi.png", out1, 4);
   hipstencil_io::save_png("astronaut-roi-crop.png", out2, 4);
   std::printf("%s (%dx%d): 13x13 box blur of ROI x=%d y=%d %dx%d\n", input.c_str(), w, h, R.x, R.y, R.width, R.height);
@@ -62,8 +62,8 @@ int main(int argc, char** argv) try {
                           hs::reference::all_threads());
   hs::reference::convolve(image.view(), R, ref2.view(), whole_crop, blur, hs::border::reflect101{}, hs::halo::isolated,
                           hs::reference::all_threads());
-  bool ok = example::matches<hs::uchar4>("ROI in place, from_parent", patched.view(), ref1.view(), 1.0, stream.s);
-  ok = example::matches<hs::uchar4>("ROI cropped, isolated", crop.view(), ref2.view(), 1.0, stream.s) && ok;
+  bool ok = example::matches<hs::uchar4>("ROI in place, from_parent", patched.view(), ref1.view(), 1.0, stream.get());
+  ok = example::matches<hs::uchar4>("ROI cropped, isolated", crop.view(), ref2.view(), 1.0, stream.get()) && ok;
 
   // The two halo modes agree except within the filter's reach (6 px) of R's edges.
   long long differ = 0, differ_inside = 0;

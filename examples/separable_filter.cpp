@@ -44,14 +44,14 @@ int main(int argc, char** argv) try {
 
   example::stream stream;
   hs::device_image<float> src(w, h), dst(w, h);
-  src.upload(image.view(), stream.s);
+  src.upload(image.view(), stream.get());
   const std::size_t ws_bytes = std::max<std::size_t>(hs::two_pass_workspace_bytes<float>(w, h, f), 256);
   const std::unique_ptr<void, void (*)(void*)> ws(hs::gpu::malloc(ws_bytes), [](void* p) { hs::gpu::free(p); });
   hs::host_image<float> ref(w, h);
   bool known = true;
   const auto run = [&](auto algo, auto border) {  // both are tag/policy types
     // Whole images as ROIs, plus the workspace (algorithms other than two_pass ignore it).
-    hs::convolve(src.view(), src.view().bounds(), dst.view(), dst.view().bounds(), f, border, algo, stream.s,
+    hs::convolve(src.view(), src.view().bounds(), dst.view(), dst.view().bounds(), f, border, algo, stream.get(),
                  hs::halo::isolated, hs::workspace{ws.get(), ws_bytes});
     hs::reference::convolve(image.view(), ref.view(), f, border, hs::reference::all_threads());
   };
@@ -78,7 +78,7 @@ int main(int argc, char** argv) try {
               f.width(), f.height(), algo_name.c_str(), border_name.c_str());
 
   // Float accumulation against double: relative error ~1e-6 of sum |k| * max |input| (= 1 * 1).
-  return example::matches<float>("check against reference::convolve", dst.view(), ref.view(), 1e-5, stream.s) ? 0 : 1;
+  return example::matches<float>("check against reference::convolve", dst.view(), ref.view(), 1e-5, stream.get()) ? 0 : 1;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "example-separable-filter: error: %s\n", e.what());
   return 1;

@@ -51,22 +51,22 @@ int main(int argc, char** argv) try {
   example::stream stream;
   hs::device_image<hs::uchar4> src(w, h), out(w, h);
   hs::device_image<hs::float4> gx(w, h), gy(w, h), mag(w, h);
-  src.upload(image.view(), stream.s);
-  hs::convolve(src.view(), gx.view(), hs::filters::sobel_x(), hs::border::replicate{}, hs::algo::automatic{}, stream.s);
-  hs::convolve(src.view(), gy.view(), hs::filters::sobel_y(), hs::border::replicate{}, hs::algo::automatic{}, stream.s);
+  src.upload(image.view(), stream.get());
+  hs::convolve(src.view(), gx.view(), hs::filters::sobel_x(), hs::border::replicate{}, hs::algo::automatic{}, stream.get());
+  hs::convolve(src.view(), gy.view(), hs::filters::sobel_y(), hs::border::replicate{}, hs::algo::automatic{}, stream.get());
   const dim3 block(16, 16), grid((w + 15) / 16, (h + 15) / 16);
-  magnitude<<<grid, block, 0, stream.s>>>(gx.view(), gy.view(), mag.view());
+  magnitude<<<grid, block, 0, stream.get()>>>(gx.view(), gy.view(), mag.view());
   hs::gpu::check_launch("magnitude");
-  auto* d_range = static_cast<hs::value_range<float>*>(hs::gpu::malloc_async(sizeof(hs::value_range<float>), stream.s));
-  hs::min_max(mag.view(), hs::channel_set::colour(), d_range, stream.s);  // allocates its workspace stream-ordered
-  to_display<<<grid, block, 0, stream.s>>>(mag.view(), d_range, out.view());
+  auto* d_range = static_cast<hs::value_range<float>*>(hs::gpu::malloc_async(sizeof(hs::value_range<float>), stream.get()));
+  hs::min_max(mag.view(), hs::channel_set::colour(), d_range, stream.get());  // allocates its workspace stream-ordered
+  to_display<<<grid, block, 0, stream.get()>>>(mag.view(), d_range, out.view());
   hs::gpu::check_launch("to_display");
   hs::value_range<float> range{};
-  hs::gpu::memcpy(&range, d_range, sizeof range, hs::gpu::copy_kind::device_to_host, stream.s);
-  hs::gpu::free_async(d_range, stream.s);
+  hs::gpu::memcpy(&range, d_range, sizeof range, hs::gpu::copy_kind::device_to_host, stream.get());
+  hs::gpu::free_async(d_range, stream.get());
   hs::host_image<hs::uchar4> edges(w, h);
-  out.download(edges.view(), stream.s);
-  hs::gpu::stream_synchronize(stream.s);
+  out.download(edges.view(), stream.get());
+  hs::gpu::stream_synchronize(stream.get());
   hipstencil_io::save_png(output, edges, 4);
   std::printf("Sobel magnitude of %s (%dx%d, RGBA, border replicate): largest %g (R, G, B), shown as 255 -> %s\n",
               input.c_str(), w, h, range.max, output.c_str());
@@ -76,8 +76,8 @@ int main(int argc, char** argv) try {
   hs::host_image<hs::float4> hx(w, h), hy(w, h);
   hs::reference::convolve(image.view(), hx.view(), hs::filters::sobel_x(), hs::border::replicate{}, hs::reference::all_threads());
   hs::reference::convolve(image.view(), hy.view(), hs::filters::sobel_y(), hs::border::replicate{}, hs::reference::all_threads());
-  bool ok = example::matches<hs::float4>("gx against reference::convolve", gx.view(), hx.view(), 0.0, stream.s);
-  ok = example::matches<hs::float4>("gy against reference::convolve", gy.view(), hy.view(), 0.0, stream.s) && ok;
+  bool ok = example::matches<hs::float4>("gx against reference::convolve", gx.view(), hx.view(), 0.0, stream.get());
+  ok = example::matches<hs::float4>("gy against reference::convolve", gy.view(), hy.view(), 0.0, stream.get()) && ok;
   // The display, recomputed on the host from the host derivatives (float maths as above:
   // off by one at most, where float rounding meets a .5 boundary).
   float largest = 0;
@@ -99,7 +99,7 @@ int main(int argc, char** argv) try {
     }
   std::printf("largest magnitude: gpu %g, host %g\n", range.max, largest);
   ok = range.max == largest && ok;
-  ok = example::matches<hs::uchar4>("display against the host", out.view(), want.view(), 1.0, stream.s) && ok;
+  ok = example::matches<hs::uchar4>("display against the host", out.view(), want.view(), 1.0, stream.get()) && ok;
   return ok ? 0 : 1;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "example-sobel-rgba: error: %s\n", e.what());

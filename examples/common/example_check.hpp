@@ -27,14 +27,8 @@ inline bool have_gpu(const char* program) {
   return true;
 }
 
-/// A stream of the example's own (RAII over gpu::stream_create / stream_destroy).
-struct stream {
-  hs::gpu::stream_t s = hs::gpu::stream_create();
-  stream() = default;
-  stream(const stream&) = delete;
-  stream& operator=(const stream&) = delete;
-  ~stream() { hs::gpu::stream_destroy(s); }
-};
+/// A stream of the example's own (the library's RAII owner).
+using stream = hs::gpu::stream;
 
 /// Compares `got` (device) with `want` (host, same size) on the device: uploads `want`
 /// and runs hs::difference. Prints "<what>: max |gpu - reference| = ..., N of M pixels

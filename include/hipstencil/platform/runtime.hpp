@@ -167,6 +167,37 @@ inline float event_elapsed_ms(event_t start, event_t stop) {
   return ms;
 }
 
+/// An owned stream (RAII over stream_create / stream_destroy; non-blocking, so it does not
+/// synchronise with the legacy default stream). Not copyable or movable; get() or the
+/// implicit conversion gives the stream_t to pass to the library.
+class stream {
+ public:
+  stream() : s_(stream_create()) {}
+  stream(const stream&) = delete;
+  stream& operator=(const stream&) = delete;
+  ~stream() { stream_destroy(s_); }
+  stream_t get() const { return s_; }
+  operator stream_t() const { return s_; }
+
+ private:
+  stream_t s_;
+};
+
+/// An owned event (RAII over event_create / event_destroy), e.g. for timing with
+/// event_record and event_elapsed_ms. Not copyable or movable.
+class event {
+ public:
+  event() : e_(event_create()) {}
+  event(const event&) = delete;
+  event& operator=(const event&) = delete;
+  ~event() { event_destroy(e_); }
+  event_t get() const { return e_; }
+  operator event_t() const { return e_; }
+
+ private:
+  event_t e_;
+};
+
 #undef HIPSTENCIL_RT
 
 }  // namespace gpu
