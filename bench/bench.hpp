@@ -24,7 +24,7 @@ namespace gpu = hipstencil::gpu;
 /// (each pair instantiates every kernel family, so each one costs compile time in CI).
 enum class pixel { u8, f32, rgba8 };
 /// The algorithm tags of hipstencil::algo, in the order the table prints them.
-enum class algo_id { naive, shared_mem, two_pass, tiled, automatic };
+enum class algo_id { naive, shared_mem, two_pass, tiled, streaming, automatic };
 /// Border rules measured. `padded` is the no-check baseline: the source is the interior of
 /// a larger allocation whose halo holds real pixels, and the rule is border::padded.
 enum class border_id { replicate, reflect101, constant, padded };
@@ -44,6 +44,7 @@ struct bench_case {
   int radius;
   border_id border;
   algo_id algo;
+  int strip_rows = 0;  ///< algo::streaming's strip height (0: the library's choice)
 };
 
 /// The filter coefficients of a (separable, radius) pair, the same for hipstencil and the

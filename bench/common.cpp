@@ -23,6 +23,7 @@ const char* name(algo_id a) {
     case algo_id::shared_mem: return "shared_mem";
     case algo_id::two_pass: return "two_pass";
     case algo_id::tiled: return "tiled";
+    case algo_id::streaming: return "streaming";
     case algo_id::automatic: return "automatic";
   }
   return "?";

@@ -3,11 +3,11 @@
 // ceilings measured in the same run, and against NVIDIA NPP where it is linked.
 //
 //   hipstencil-bench [--size WxH] [--algo LIST] [--radius LIST] [--type LIST] [--border LIST]
-//                    [--sep] [--dense] [--runs N] [--warmup N] [--csv FILE]
+//                    [--sep] [--dense] [--strip-rows N] [--runs N] [--warmup N] [--csv FILE]
 //                    [--no-check] [--no-npp] [--list] [--help]
 //
-// Without options: 8192x8192; naive, shared_mem, two_pass (separable only), tiled and
-// automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random) filters; u8,
+// Without options: 8192x8192; naive, shared_mem, two_pass (separable only), tiled,
+// streaming and automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random) filters; u8,
 // float and uchar4 pixels; replicate, reflect101, constant and padded borders; median of
 // 25 runs. Exit status: 0 done (spot checks may still report MISMATCH: see the summary),
 // 1 failed (a GPU error, or no GPU), 2 bad options.
@@ -27,7 +27,9 @@ namespace {
 
 struct options {
   int width = 8192, height = 8192;
-  std::vector<algo_id> algos{algo_id::naive, algo_id::shared_mem, algo_id::two_pass, algo_id::tiled, algo_id::automatic};
+  std::vector<algo_id> algos{algo_id::naive,     algo_id::shared_mem, algo_id::two_pass,
+                             algo_id::tiled,     algo_id::streaming,  algo_id::automatic};
+  int strip_rows = 0;
   std::vector<int> radii{1, 2, 4, 7, 15};
   std::vector<pixel> types{pixel::u8, pixel::f32, pixel::rgba8};
   std::vector<border_id> borders{border_id::replicate, border_id::reflect101, border_id::constant, border_id::padded};
@@ -45,7 +47,9 @@ struct usage_error : std::runtime_error {
 const char* usage =
     "usage: hipstencil-bench [options]\n"
     "  --size WxH        image size (default 8192x8192)\n"
-    "  --algo LIST       naive,shared_mem,two_pass,tiled,automatic (default: all; two_pass runs separable filters only)\n"
+    "  --algo LIST       naive,shared_mem,two_pass,tiled,streaming,automatic (default: all; two_pass runs separable\n"
+    "                    filters only)\n"
+    "  --strip-rows N    output rows per strip for streaming (default: the library's choice)\n"
     "  --radius LIST     filter radii, 1..64 (default 1,2,4,7,15)\n"
     "  --type LIST       u8,float,uchar4 (default: all)\n"
     "  --border LIST     replicate,reflect101,constant,padded (default: all)\n"
@@ -103,7 +107,7 @@ options parse(int argc, char** argv) {
   options o;
   bool only_sep = false, only_dense = false;
   static const algo_id all_algos[] = {algo_id::naive, algo_id::shared_mem, algo_id::two_pass, algo_id::tiled,
-                                      algo_id::automatic};
+                                      algo_id::streaming, algo_id::automatic};
   static const pixel all_types[] = {pixel::u8, pixel::f32, pixel::rgba8};
   static const border_id all_borders[] = {border_id::replicate, border_id::reflect101, border_id::constant,
                                           border_id::padded};
@@ -132,6 +136,8 @@ options parse(int argc, char** argv) {
       only_sep = true;
     } else if (a == "--dense") {
       only_dense = true;
+    } else if (a == "--strip-rows") {
+      o.strip_rows = parse_int(a, value(), 1, 4096);
     } else if (a == "--runs") {
       o.runs = parse_int(a, value(), 1, 10000);
     } else if (a == "--warmup") {
@@ -169,7 +175,7 @@ std::vector<bench_case> make_cases(const options& o) {
       for (int r : o.radii)
         for (border_id b : o.borders)
           for (algo_id a : o.algos)
-            if (sep || a != algo_id::two_pass) cases.push_back(bench_case{t, sep, r, b, a});
+            if (sep || a != algo_id::two_pass) cases.push_back(bench_case{t, sep, r, b, a, o.strip_rows});
   return cases;
 }
 

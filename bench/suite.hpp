@@ -103,6 +103,7 @@ class pixel_suite final : public suite {
       case algo_id::shared_mem: return run_algo<hs::algo::shared_mem<>>(c, f, check);
       case algo_id::two_pass: return run_algo<hs::algo::two_pass<>>(c, f, check);
       case algo_id::tiled: return run_algo<hs::algo::tiled<>>(c, f, check);
+      case algo_id::streaming: return run_algo<hs::algo::streaming<>>(c, f, check);
       case algo_id::automatic: return run_algo<hs::algo::automatic>(c, f, check);
     }
     return failed(c, "unknown algorithm");
@@ -157,8 +158,10 @@ class pixel_suite final : public suite {
 
   template <class Algo, class Filter>
   measurement run_filter(const bench_case& c, const Filter& f, bool check) {
+    // two_pass needs a workspace; automatic takes one to be free to run two_pass.
     constexpr bool needs_workspace =
-        std::is_same<Algo, hs::algo::two_pass<>>::value && std::is_same<Filter, hs::separable_filter>::value;
+        (std::is_same<Algo, hs::algo::two_pass<>>::value || std::is_same<Algo, hs::algo::automatic>::value) &&
+        std::is_same<Filter, hs::separable_filter>::value;
     measurement m;
     m.impl = "hipstencil";
     m.variant = name(c.algo);
@@ -166,15 +169,17 @@ class pixel_suite final : public suite {
     const hs::image_view<T> dst = dst_.view();
     const hs::border::any b = rule(c.border);
     const gpu::stream_t s = timer_.stream();
+    Algo algo{};
+    if constexpr (std::is_same<Algo, hs::algo::streaming<>>::value) algo.strip_rows = c.strip_rows;
     try {
       if constexpr (needs_workspace) {
         // The workspace overload: the convenience one would allocate inside the timed region.
         device_buffer work(hs::two_pass_workspace_bytes<T>(w_, h_, f));
         m.t = timer_.time([&] {
-          hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, Algo{}, s, hs::halo::isolated, work.workspace());
+          hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, algo, s, hs::halo::isolated, work.workspace());
         });
       } else {
-        m.t = timer_.time([&] { hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, Algo{}, s); });
+        m.t = timer_.time([&] { hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, algo, s); });
       }
     } catch (const hs::invalid_argument& e) {
       m.error = e.what();

@@ -16,7 +16,7 @@ from collections import defaultdict
 
 TYPES = ["u8", "float", "uchar4"]
 BORDERS = ["replicate", "reflect101", "constant", "padded"]
-TILE_CLASS_ALGOS = ["shared_mem", "two_pass", "tiled", "automatic"]  # naive maps every access by design
+TILE_CLASS_ALGOS = ["shared_mem", "two_pass", "tiled", "streaming", "automatic"]  # naive maps every access by design
 
 
 def load(path):

@@ -60,10 +60,11 @@ struct usage_error : std::runtime_error {
 
 /// Algorithms offered by --algo (first = default). Names come from Tag::name.
 using algo_choice =
-    std::variant<hs::algo::automatic, hs::algo::naive, hs::algo::shared_mem<>, hs::algo::two_pass<>, hs::algo::tiled<>>;
+    std::variant<hs::algo::automatic, hs::algo::naive, hs::algo::shared_mem<>, hs::algo::two_pass<>, hs::algo::tiled<>,
+                 hs::algo::streaming<>>;
 
 /// Border strategies offered by --strategy (first = default); they apply to shared_mem,
-/// two_pass and tiled (naive maps every access; automatic uses tile-class dispatch).
+/// two_pass, tiled and streaming (naive maps every access; automatic uses tile-class dispatch).
 using strategy_choice = std::variant<hs::strategy::tile_class, hs::strategy::per_access>;
 
 /// The algorithm tag A with strategy S (A unchanged for algorithms without a choice).
@@ -82,6 +83,10 @@ struct with_strategy<hs::algo::two_pass<S0>, S> {
 template <class S0, class S>
 struct with_strategy<hs::algo::tiled<S0>, S> {
   using type = hs::algo::tiled<S>;
+};
+template <class S0, class S>
+struct with_strategy<hs::algo::streaming<S0>, S> {
+  using type = hs::algo::streaming<S>;
 };
 template <class A>
 constexpr bool is_two_pass = std::is_same<A, hs::algo::two_pass<>>::value;
@@ -206,7 +211,7 @@ void print_usage(std::FILE* to) {
                "  --roi-halo MODE  isolated (default: the border rule applies at the ROI's edges) or parent\n"
                "                   (real pixels around the ROI are read; the rule applies at the image's edges)\n"
                "  --algo NAME      %s (default automatic; two_pass takes separable filters only)\n"
-               "  --strategy NAME  %s: border strategy of shared_mem, two_pass, tiled (default tile_class:\n"
+               "  --strategy NAME  %s: border strategy of shared_mem, two_pass, tiled, streaming (default tile_class:\n"
                "                   interior tiles run with no border checks; per_access maps every read)\n"
                "  --host           use the host reference even when a GPU is present\n"
                "  -h, --help       show this help\n"

@@ -13,6 +13,7 @@ runs=(
   "example-separable-filter naive constant"
   "example-separable-filter shared_mem wrap"
   "example-separable-filter tiled reflect101"
+  "example-separable-filter streaming replicate"
   "example-separable-filter two_pass replicate"
   "example-separable-filter two_pass reflect"
   "example-roi-subimage"

@@ -3,7 +3,7 @@
 // the command line, on a generated float image; compared with the host reference.
 //
 //   example-separable-filter [ALGORITHM [BORDER]]
-//     ALGORITHM  automatic (default), naive, shared_mem, tiled or two_pass
+//     ALGORITHM  automatic (default), naive, shared_mem, tiled, streaming or two_pass
 //     BORDER     reflect101 (default), replicate, reflect, wrap, constant (value 0.5)
 //
 // The algorithm and the border are types (hs::algo::*, hs::border::*): a run-time choice
@@ -67,6 +67,7 @@ int main(int argc, char** argv) try {
   else if (algo_name == "naive") with_border(hs::algo::naive{});
   else if (algo_name == "shared_mem") with_border(hs::algo::shared_mem<>{});
   else if (algo_name == "tiled") with_border(hs::algo::tiled<>{});
+  else if (algo_name == "streaming") with_border(hs::algo::streaming<>{});
   else if (algo_name == "two_pass") with_border(hs::algo::two_pass<>{});
   else known = false;
   if (!known) {

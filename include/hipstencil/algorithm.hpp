@@ -62,6 +62,23 @@ struct tiled {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
 };
 
+/// Register streaming: each thread owns a few adjacent output columns (16 bytes of input
+/// where its partial sums fit in registers) and walks down a strip of `strip_rows` output
+/// rows, reading each input row once with one vector load and keeping the partial sums of
+/// the 2R + 1 output rows it touches in registers (a sliding window down the column, as
+/// 2.5D blocking does for stencils); horizontal halos pass between lanes by warp shuffles.
+/// Dense and separable square centred filters of radius 1 to 8 whose ROIs start at
+/// vector-aligned columns (see docs/guide.md); other problems run shared_mem. With tile-class
+/// dispatch the border costs only the lanes whose window reaches outside the domain.
+template <class Strategy = strategy::tile_class>
+struct streaming {
+  static constexpr const char* name = "streaming";
+  using border_strategy = Strategy;
+  /// Output rows per strip (per thread); 0 lets the library choose. More rows read the
+  /// 2R halo rows less often; fewer give the grid more blocks.
+  int strip_rows = 0;
+};
+
 /// Lets the library choose from the filter's size, separability and the pixel type. The
 /// first table is simple: shared_mem (fused passes for separable filters, staged tile for
 /// dense ones) wherever it holds the filter, naive beyond; the benchmark tunes it.

@@ -11,6 +11,7 @@
 
 #include "algorithm.hpp"
 #include "border.hpp"
+#include "detail/automatic.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/geometry.hpp"
 #include "detail/validate.hpp"
@@ -48,6 +49,10 @@ template <class S>
 struct algo_traits<algo::shared_mem<S>> {
   static constexpr bool known = true;
 };
+template <class S>
+struct algo_traits<algo::streaming<S>> {
+  static constexpr bool known = true;
+};
 template <class S, int BX, int BY, int OX, int OY>
 struct algo_traits<algo::tiled<S, BX, BY, OX, OY>> {
   static constexpr bool known = true;
@@ -69,11 +74,12 @@ void check_pixels() {
                 "input and output pixel types must have the same number of channels");
 }
 
-/// Dense filter: naive; tiled (or shared_mem where tiled has no instantiation); shared_mem
-/// (or naive where the filter does not fit shared memory); automatic = shared_mem.
+/// Dense filter: naive; streaming or tiled (or shared_mem where they have no instantiation
+/// or, streaming, unaligned ROIs); shared_mem (or naive where the filter does not fit
+/// shared memory); automatic = the table of automatic.hpp, falling through the same way.
 template <class Algo, class In, class Out>
-void convolve_dense(const char* fn, image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi,
-                    const filter2d& f, border::any b, halo h, gpu::stream_t stream) {
+void convolve_dense(const char* fn, const Algo& algo, image_view<In> src, rect src_roi, image_view<Out> dst,
+                    rect dst_roi, const filter2d& f, border::any b, halo h, gpu::stream_t stream) {
   using I = std::remove_const_t<In>;
   check_pixels<In, Out>();
   static_assert(algo_traits<Algo>::known, "unknown algorithm tag");
@@ -83,6 +89,25 @@ void convolve_dense(const char* fn, image_view<In> src, rect src_roi, image_view
   const geometry g = make_geometry(src.bounds(), src_roi, dst_roi, f.width(), f.height(), f.anchor_x(),
                                    f.anchor_y(), b, h);
   const image_view<const I> s(src);
+  if constexpr (std::is_same<Algo, algo::automatic>::value) {
+    // The tuning table (automatic.hpp); each family falls through to the next that holds
+    // the problem (streaming needs aligned ROIs, tiled radii 1 to 8).
+    const int r = centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y());
+    const auto_family pick = r >= 1 ? automatic_choice(false, r, pixel_traits<I>::channels,
+                                                       int(sizeof(typename pixel_traits<I>::channel_type)))
+                                    : auto_family::shared_mem;
+    if (pick == auto_family::streaming &&
+        launch_streaming2d<I, Out>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), 0, true, stream))
+      return;
+    if ((pick == auto_family::streaming || pick == auto_family::tiled) &&
+        launch_tiled2d<I, Out, 8, 8, 4, 4>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), true, stream))
+      return;
+  }
+  if constexpr (is_family<Algo, algo::streaming>::value) {
+    if (launch_streaming2d<I, Out>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), algo.strip_rows,
+                                   Algo::border_strategy::enabled, stream))
+      return;
+  }
   if constexpr (is_tiled<Algo>::value) {
     if (launch_tiled2d<I, Out, Algo::block_x, Algo::block_y, Algo::out_x, Algo::out_y>(
             s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), Algo::border_strategy::enabled, stream))
@@ -97,8 +122,9 @@ void convolve_dense(const char* fn, image_view<In> src, rect src_roi, image_view
 }
 
 template <class Algo, class In, class Out>
-void convolve_separable(const char* fn, image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi,
-                        const separable_filter& f, border::any b, halo h, gpu::stream_t stream, const workspace* ws) {
+void convolve_separable(const char* fn, const Algo& algo, image_view<In> src, rect src_roi, image_view<Out> dst,
+                        rect dst_roi, const separable_filter& f, border::any b, halo h, gpu::stream_t stream,
+                        const workspace* ws) {
   using I = std::remove_const_t<In>;
   constexpr int C = pixel_traits<I>::channels;
   check_pixels<In, Out>();
@@ -107,6 +133,20 @@ void convolve_separable(const char* fn, image_view<In> src, rect src_roi, image_
   const geometry g = make_geometry(src.bounds(), src_roi, dst_roi, f.width(), f.height(), f.anchor_x(),
                                    f.anchor_y(), b, h);
   const image_view<const I> s(src);
+  if constexpr (std::is_same<Algo, algo::automatic>::value) {
+    const int r = centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y());
+    const auto_family pick = r >= 1 ? automatic_choice(true, r, C, int(sizeof(typename pixel_traits<I>::channel_type)))
+                                    : auto_family::shared_mem;
+    if (pick == auto_family::streaming &&
+        launch_streaming_sep<I, Out>(s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(), 0, true, stream))
+      return;
+    // two_pass only into a caller's workspace that holds it: automatic never allocates.
+    if (pick == auto_family::two_pass && ws && ws->data && two_pass_fits<C>(f.width(), f.height()) &&
+        ws->bytes >= two_pass_layout<C>(g.width, g.height, g.kh).bytes) {
+      launch_two_pass<I, Out>(s, dst, g, f.row(), f.column(), true, ws->data, stream);
+      return;
+    }
+  }
   if constexpr (is_family<Algo, algo::two_pass>::value) {
     if (two_pass_fits<C>(f.width(), f.height())) {
       const two_pass_layout<C> layout(g.width, g.height, g.kh);
@@ -128,6 +168,11 @@ void convolve_separable(const char* fn, image_view<In> src, rect src_roi, image_
       return;
     }
   } else if constexpr (!std::is_same<Algo, algo::naive>::value) {
+    if constexpr (is_family<Algo, algo::streaming>::value) {
+      if (launch_streaming_sep<I, Out>(s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(), algo.strip_rows,
+                                       Algo::border_strategy::enabled, stream))
+        return;
+    }
     if constexpr (is_tiled<Algo>::value) {
       if (launch_tiled_sep<I, Out, Algo::block_x, Algo::block_y, Algo::out_x, Algo::out_y>(
               s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(), Algo::border_strategy::enabled, stream))
@@ -167,7 +212,10 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 /// square centred filters up to radius 16, run-time size otherwise; falls back to naive
 /// for filters over 33x33 taps or tiles over 48 KiB of shared memory); algo::tiled
 /// (register-blocked, square centred filters of radius 1 to 8, otherwise shared_mem);
-/// algo::automatic (shared_mem). algo::two_pass does not take dense filters (compile-time
+/// algo::streaming (register streaming, square centred filters of radius 1 to 8 whose
+/// ROIs start at vector-aligned columns, otherwise shared_mem); algo::automatic (the
+/// family the H200 measurements found fastest for the radius and pixel type, see
+/// detail/automatic.hpp). algo::two_pass does not take dense filters (compile-time
 /// error).
 ///
 /// @param src     device image of In pixels (uint8_t, uint16_t, int16_t, float, uchar4, float4)
@@ -184,8 +232,8 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 /// @throws gpu_error when the runtime rejects an allocation, copy or launch.
 template <class In, class Out, class Border = border::reflect101, class Algo = algo::automatic>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const filter2d& f,
-              Border border = {}, Algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
-  detail::convolve_dense<Algo>("convolve", src, src_roi, dst, dst_roi, f, border::any(border), h, stream);
+              Border border = {}, Algo algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
+  detail::convolve_dense<Algo>("convolve", algo, src, src_roi, dst, dst_roi, f, border::any(border), h, stream);
 }
 
 /// Separable filter, k(i, j) = column[j] * row[i]; same semantics as the dense overload.
@@ -195,21 +243,26 @@ void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_ro
 /// avoid that); algo::shared_mem (both passes fused in shared memory, compile-time radius
 /// up to 32 for square centred filters); algo::tiled (register-blocked with shared
 /// horizontal results, square centred filters of radius 1 to 8, otherwise shared_mem);
-/// algo::naive (the dense outer product);
-/// algo::automatic (shared_mem). Filters a family cannot hold fall back to naive.
+/// algo::streaming (register streaming, square centred filters of radius 1 to 8 with
+/// vector-aligned ROIs, otherwise shared_mem); algo::naive (the dense outer product);
+/// algo::automatic (the measured table of detail/automatic.hpp: streaming, shared_mem,
+/// or two_pass for radius over 10 when the workspace overload gives it
+/// two_pass_workspace_bytes; it never allocates). Filters a family cannot hold fall back
+/// to naive.
 template <class In, class Out, class Border = border::reflect101, class Algo = algo::automatic>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const separable_filter& f,
-              Border border = {}, Algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
-  detail::convolve_separable<Algo>("convolve", src, src_roi, dst, dst_roi, f, border::any(border), h, stream, nullptr);
+              Border border = {}, Algo algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
+  detail::convolve_separable<Algo>("convolve", algo, src, src_roi, dst, dst_roi, f, border::any(border), h, stream, nullptr);
 }
 
 /// Separable filter with a caller-provided workspace (algo::two_pass needs
-/// two_pass_workspace_bytes<In>(roi width, roi height, f) bytes; other algorithms ignore
-/// it). No allocation. @throws invalid_argument if the workspace is null or too small.
+/// two_pass_workspace_bytes<In>(roi width, roi height, f) bytes; algo::automatic uses it
+/// where its table picks two_pass and runs shared_mem if it is smaller; other algorithms
+/// ignore it). No allocation. @throws invalid_argument if the workspace is null or too small.
 template <class In, class Out, class Border, class Algo>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const separable_filter& f,
-              Border border, Algo, gpu::stream_t stream, halo h, workspace ws) {
-  detail::convolve_separable<Algo>("convolve", src, src_roi, dst, dst_roi, f, border::any(border), h, stream, &ws);
+              Border border, Algo algo, gpu::stream_t stream, halo h, workspace ws) {
+  detail::convolve_separable<Algo>("convolve", algo, src, src_roi, dst, dst_roi, f, border::any(border), h, stream, &ws);
 }
 
 /// Whole images of equal size: src_roi = src.bounds(), dst_roi = dst.bounds().

@@ -1,7 +1,7 @@
 // The [gpu] matrix of the optimised families (shared_mem dense and fused separable,
-// two_pass) x border strategy x border rule x radius, against the host reference, at
-// awkward sizes with ROIs at every edge and corner. One translation unit per pixel type
-// instantiates it (tests/gpu/test_algos_*.cpp), so the kernels compile in parallel.
+// two_pass, tiled and streaming, dense and separable) x border strategy x border rule x
+// radius, against the host reference, at awkward sizes with ROIs at every edge and
+// corner. One translation unit per pixel type instantiates it (tests/gpu/test_algos_*.cpp), so the kernels compile in parallel.
 #pragma once
 
 #include "gpu_harness.hpp"
@@ -13,23 +13,27 @@ inline const border::any matrix_borders[] = {border::replicate{}, border::consta
 
 /// ROI placement: 0 = the whole image; 1..4 = touching the left, right, top, bottom edge of
 /// a larger parent; 5..8 = each corner. Under `padded` the parent holds the filter's halo.
+/// `aligned`: every ROI starts at a column that is a multiple of 16 pixels (so 16 bytes
+/// or more for every pixel type), the placement algo::streaming's vector loads need.
 inline problem place(int w, int h, int placement, halo hm, int reach_l, int reach_t, int reach_r, int reach_b,
-                     border::kind b) {
+                     border::kind b, bool aligned = false) {
   problem p;
   p.halo_mode = hm;
+  const int mx = aligned ? 32 : 5, my = 4, cx = mx / 2, cy = my / 2;
   if (b == border::kind::padded) {
-    p.src_w = w + reach_l + reach_r, p.src_h = h + reach_t + reach_b;
-    p.src_roi = rect{reach_l, reach_t, w, h};
+    const int left = aligned ? (reach_l + 15) / 16 * 16 : reach_l;
+    p.src_w = w + left + reach_r, p.src_h = h + reach_t + reach_b;
+    p.src_roi = rect{left, reach_t, w, h};
   } else if (placement == 0) {
     p.src_w = w, p.src_h = h, p.src_roi = rect{0, 0, w, h};
   } else {
-    const int mx = 5, my = 4, cx = mx / 2, cy = my / 2;
     const int xs[9] = {0, 0, mx, cx, cx, 0, mx, 0, mx};
     const int ys[9] = {0, cy, cy, 0, my, 0, 0, my, my};
     p.src_w = w + mx, p.src_h = h + my, p.src_roi = rect{xs[placement], ys[placement], w, h};
   }
-  p.dst_w = w + 3, p.dst_h = h + 2;
-  p.dst_roi = rect{(placement % 2) ? 3 : 0, (placement / 2 % 2) ? 2 : 0, w, h};
+  const int dx = aligned ? 16 : 3;
+  p.dst_w = w + dx, p.dst_h = h + 2;
+  p.dst_roi = rect{(placement % 2) ? dx : 0, (placement / 2 % 2) ? 2 : 0, w, h};
   return p;
 }
 
@@ -46,17 +50,30 @@ inline separable_filter random_separable(int kw, int kh, int ax = -1, int ay = -
   return separable_filter(axis(kw), axis(kh), ax, ay);
 }
 
-enum class family { smem_dense, smem_separable, two_pass, tiled_dense, tiled_separable };
+enum class family {
+  smem_dense,
+  smem_separable,
+  two_pass,
+  tiled_dense,
+  tiled_separable,
+  streaming_dense,
+  streaming_separable
+};
 inline const char* name(family f) {
   switch (f) {
     case family::smem_dense: return "shared_mem (dense)";
     case family::smem_separable: return "shared_mem (separable)";
     case family::two_pass: return "two_pass";
     case family::tiled_dense: return "tiled (dense)";
-    default: return "tiled (separable)";
+    case family::tiled_separable: return "tiled (separable)";
+    case family::streaming_dense: return "streaming (dense)";
+    default: return "streaming (separable)";
   }
 }
-inline bool dense(family f) { return f == family::smem_dense || f == family::tiled_dense; }
+inline bool dense(family f) {
+  return f == family::smem_dense || f == family::tiled_dense || f == family::streaming_dense;
+}
+inline bool streaming(family f) { return f == family::streaming_dense || f == family::streaming_separable; }
 
 /// Calls convolve with the family's algorithm tag, strategy S.
 template <class S, class In, class Out>
@@ -68,6 +85,8 @@ void convolve_family(family fam, image_view<const In> s, image_view<Out> d, cons
     case family::two_pass: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::two_pass<S>{}, nullptr, p.halo_mode);
     case family::tiled_dense: return convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::tiled<S>{}, nullptr, p.halo_mode);
     case family::tiled_separable: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::tiled<S>{}, nullptr, p.halo_mode);
+    case family::streaming_dense: return convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::streaming<S>{}, nullptr, p.halo_mode);
+    case family::streaming_separable: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::streaming<S>{}, nullptr, p.halo_mode);
   }
 }
 
@@ -80,9 +99,17 @@ long long run_family_case(family fam, bool tile_class, int w, int h, int kw, int
   const bool sep = !dense(fam);
   const separable_filter sf = random_separable(kw, kh, ax, ay);
   const filter2d f = sep ? sf.to_2d() : random_filter(kw, kh, ax, ay);
-  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
+  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule,
+                         streaming(fam));
   const auto src = random_image<In>(p.src_w, p.src_h);
   return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
+    if (streaming(fam)) {
+      // The aligned placement must reach the streaming kernel itself, not its fallback.
+      const int r = detail::centred_radius(kw, kh, f.anchor_x(), f.anchor_y());
+      const auto g = detail::make_geometry(s.bounds(), p.src_roi, p.dst_roi, kw, kh, f.anchor_x(), f.anchor_y(), b,
+                                           p.halo_mode);
+      CHECK(detail::streaming_fits(s, d, g, f.anchor_x(), f.anchor_y()) == (r >= 1 && r <= 8));
+    }
     if (tile_class) convolve_family<strategy::tile_class>(fam, s, d, p, f, sf, b);
     else convolve_family<strategy::per_access>(fam, s, d, p, f, sf, b);
   });
@@ -91,15 +118,17 @@ long long run_family_case(family fam, bool tile_class, int w, int h, int kw, int
 /// The full matrix for one pixel-type pair.
 template <class In, class Out>
 void family_matrix(bool with_full_hd) {
-  const family fams[] = {family::smem_dense, family::smem_separable, family::two_pass, family::tiled_dense,
-                         family::tiled_separable};
+  const family fams[] = {family::smem_dense,      family::smem_separable,  family::two_pass,
+                         family::tiled_dense,     family::tiled_separable, family::streaming_dense,
+                         family::streaming_separable};
   long long cases = 0, pixels = 0;
   // Every family x strategy x border x radius at 31 x 33, ROI placement and halo mode cycling.
   for (family fam : fams)
     for (bool tc : {true, false})
       for (const border::any& b : matrix_borders)
-        for (int r : {1, 2, 3, 5, 8, 16, 32}) {
+        for (int r : {1, 2, 3, 4, 5, 6, 7, 8, 16, 32}) {
           if (r == 32 && dense(fam)) continue;  // dense fast paths go to 16
+          if ((r == 4 || r == 6 || r == 7) && !streaming(fam)) continue;  // streaming: every compiled radius
           const int placement = int(cases % 9);
           const halo hm = (cases / 9) % 2 ? halo::from_parent : halo::isolated;
           pixels += run_family_case<In, Out>(fam, tc, 31, 33, 2 * r + 1, 2 * r + 1, -1, -1, b, placement, hm);

@@ -24,3 +24,39 @@ TEST_CASE("tiled with a non-default block shape (16 x 4 threads, 2 x 8 outputs e
       }
     }
 }
+
+TEST_CASE("streaming with other strip heights (1, 5 and 64 output rows per strip)", "[gpu][algos]") {
+  using namespace gpu_test;
+  for (int rows : {1, 5, 64})
+    for (const border::any& b : {border::any(border::reflect101{}), border::any(border::constant{0.5f}),
+                                 border::any(border::skip{})})
+      for (int r : {1, 4}) {
+        INFO("strip_rows " << rows << ", radius " << r);
+        const filter2d f = random_filter(2 * r + 1, 2 * r + 1);
+        const separable_filter sf = random_separable(2 * r + 1, 2 * r + 1);
+        algo::streaming<> tag;
+        tag.strip_rows = rows;
+        for (int placement : {0, 4, 7}) {
+          const problem p = place(301, 139, placement, halo::from_parent, r, r, r, r, b.rule, true);
+          const auto src = random_image<float>(p.src_w, p.src_h);
+          check_against_reference<float, float>(p, f, b, src, [&](image_view<const float> s, image_view<float> d) {
+            convolve(s, p.src_roi, d, p.dst_roi, f, b, tag, nullptr, p.halo_mode);
+          });
+          check_against_reference<float, float>(p, sf.to_2d(), b, src, [&](image_view<const float> s, image_view<float> d) {
+            convolve(s, p.src_roi, d, p.dst_roi, sf, b, tag, nullptr, p.halo_mode);
+          });
+        }
+      }
+}
+
+TEST_CASE("streaming falls back to shared_mem for an unaligned ROI, with the same results", "[gpu][algos]") {
+  using namespace gpu_test;
+  const filter2d f = random_filter(5, 5);
+  const problem p = place(67, 45, 3, halo::from_parent, 2, 2, 2, 2, border::kind::reflect101);  // ROI at column 2
+  const auto src = random_image<float>(p.src_w, p.src_h);
+  check_against_reference<float, float>(p, f, border::reflect101{}, src, [&](image_view<const float> s, image_view<float> d) {
+    const auto g = detail::make_geometry(s.bounds(), p.src_roi, p.dst_roi, 5, 5, 2, 2, border::reflect101{}, p.halo_mode);
+    CHECK_FALSE(detail::streaming_fits(s, d, g, 2, 2));
+    convolve(s, p.src_roi, d, p.dst_roi, f, border::reflect101{}, algo::streaming<>{}, nullptr, p.halo_mode);
+  });
+}

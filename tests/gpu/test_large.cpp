@@ -17,6 +17,9 @@ void run_all(const image_view<const T>& s, const std::vector<image_view<T>>& out
   convolve(s, outs[4], f, b, algo::automatic{});
   convolve(s, outs[5], f, b, algo::tiled<>{});
   convolve(s, outs[6], f.to_2d(), b, algo::tiled<>{});
+  convolve(s, outs[7], f, b, algo::streaming<>{});
+  convolve(s, outs[8], f.to_2d(), b, algo::streaming<>{});
+  convolve(s, outs[9], f.to_2d(), b, algo::automatic{});
 }
 
 /// Fills a large host image quickly (xorshift, seeded from the test's generator).
@@ -35,16 +38,22 @@ TEST_CASE("the algorithms agree with each other on a 1031 x 777 image", "[gpu][a
   const auto src = random_image<float>(w, h);
   device_image<float> d_src(w, h);
   d_src.upload(src.view());
-  std::vector<device_image<float>> d(7);
+  std::vector<device_image<float>> d(11);
   std::vector<image_view<float>> views;
   for (auto& x : d) x = device_image<float>(w, h), views.push_back(x.view());
-  for (int r : {1, 4, 9}) {
+  for (int r : {1, 2, 4, 7, 9, 12}) {
     const separable_filter f = filters::gaussian(r / 2.0 + 0.5, r);
     run_all<float>(d_src.view(), views, f, border::reflect{});
-    std::vector<host_image<float>> out(7, host_image<float>(w, h));
-    for (int i = 0; i < 7; ++i) d[i].download(out[i].view());
+    // automatic with a workspace: free to run two_pass (its table's choice beyond radius 10).
+    const std::size_t bytes = two_pass_workspace_bytes<float>(w, h, f);
+    void* ws = gpu::malloc(bytes);
+    convolve(image_view<const float>(d_src.view()), rect{0, 0, w, h}, views[10], rect{0, 0, w, h}, f, border::reflect{},
+             algo::automatic{}, nullptr, halo::isolated, workspace{ws, bytes});
+    std::vector<host_image<float>> out(11, host_image<float>(w, h));
+    for (int i = 0; i < 11; ++i) d[i].download(out[i].view());
     gpu::stream_synchronize(nullptr);
-    for (int i = 1; i < 7; ++i) {
+    gpu::free(ws);
+    for (int i = 1; i < 11; ++i) {
       double err = 0;
       for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) err = std::max(err, double(std::fabs(out[i](x, y) - out[0](x, y))));
@@ -63,11 +72,11 @@ TEST_CASE("more than 65535 blocks in y: a 3 x 2200000 image", "[gpu][large]") {
                       halo::isolated, reference::all_threads());
   device_image<float> d_src(w, h);
   d_src.upload(src.view());
-  std::vector<device_image<float>> d(7);
+  std::vector<device_image<float>> d(10);
   std::vector<image_view<float>> views;
   for (auto& x : d) x = device_image<float>(w, h), x.fill_bytes(0xFF), views.push_back(x.view());
   run_all<float>(d_src.view(), views, f, border::reflect101{});
-  for (int i = 0; i < 7; ++i) {
+  for (int i = 0; i < 10; ++i) {
     host_image<float> out(w, h);
     d[i].download(out.view());
     gpu::stream_synchronize(nullptr);
@@ -126,6 +135,12 @@ TEST_CASE("an image over 2^31 bytes: float4 12000 x 12000 (2.3 GB)", "[gpu][larg
   d_dst.fill_bytes(0xFF);
   convolve(d_src.view(), d_dst.view(), f.to_2d(), border::replicate{}, algo::tiled<>{});
   check("tiled dense");
+  d_dst.fill_bytes(0xFF);
+  convolve(d_src.view(), d_dst.view(), f, border::replicate{}, algo::streaming<>{});
+  check("streaming separable");
+  d_dst.fill_bytes(0xFF);
+  convolve(d_src.view(), d_dst.view(), f.to_2d(), border::replicate{}, algo::streaming<>{});
+  check("streaming dense");
 }
 
 TEST_CASE("two_pass with a caller workspace: size query, no allocation, too small rejected", "[gpu][algos]") {

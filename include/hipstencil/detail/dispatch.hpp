@@ -7,6 +7,7 @@
 #include "../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "geometry.hpp"
 #include "kernels/naive.hpp"
 #include "kernels/shared_mem.hpp"
+#include "kernels/streaming.hpp"
 #include "kernels/tiled.hpp"
 #include "kernels/two_pass.hpp"
 
@@ -34,6 +36,8 @@ using static_radii_2d = radii_from_1<16>::type;
 using static_radii_separable = radii_from_1<32>::type;
 /// Radii of the register-blocked family (registers hold OX + 2R pixels per thread).
 using static_radii_tiled = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8>;
+/// Radii of the streaming family (registers hold 2R + 1 partial output rows per thread).
+using static_radii_streaming = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8>;
 /// Dynamic shared memory every target grants without opting in.
 constexpr std::size_t smem_limit = 48 * 1024;
 
@@ -189,6 +193,73 @@ bool launch_tiled_sep(image_view<const In> src, image_view<Out> dst, const geome
   }, static_radii_tiled{});
   if (launched) gpu::check_launch("tiled_sep_kernel");
   return launched;
+}
+
+// ------------------------------------------------------------------------------ streaming
+
+/// Output rows per strip of the streaming kernel when the caller leaves the choice to us.
+constexpr int stream_default_strip_rows = 32;
+
+/// True when the streaming kernel of radius R can run this problem: the own vectors of
+/// its lanes are aligned (the source ROI's first column and the target ROI's first column
+/// at multiples of the vector size in bytes, pitches multiples of it too).
+template <class In, class Out, int R>
+bool streaming_aligned(const image_view<const In>& src, const image_view<Out>& dst, const geometry& g) {
+  using S = stream_shape<In, Out, R>;
+  const std::size_t lb = std::size_t(S::load_bytes), sb = std::size_t(std::min(16, S::store_bytes));
+  const auto s = reinterpret_cast<std::uintptr_t>(src.data) + std::uintptr_t(g.src_x0 + R) * sizeof(In);
+  const auto d = reinterpret_cast<std::uintptr_t>(dst.data) + std::uintptr_t(g.dst_x0) * sizeof(Out);
+  return s % lb == 0 && src.pitch_bytes % lb == 0 && d % sb == 0 && dst.pitch_bytes % sb == 0;
+}
+
+/// True when launch_streaming would run (not fall back) for this problem: a square
+/// centred filter of a radius in static_radii_streaming, and aligned vectors.
+template <class In, class Out>
+bool streaming_fits(const image_view<const In>& src, const image_view<Out>& dst, const geometry& g, int ax, int ay) {
+  bool aligned = false;
+  with_static_radius(centred_radius(g.kw, g.kh, ax, ay),
+                     [&](auto R) { aligned = streaming_aligned<In, Out, R>(src, dst, g); }, static_radii_streaming{});
+  return aligned;
+}
+
+template <class In, class Out, int R, bool Separable, class Taps>
+void launch_streaming_radius(const image_view<const In>& src, const image_view<Out>& dst, const geometry& g,
+                             const Taps& taps, int strip_rows, bool tile_class, gpu::stream_t stream) {
+  constexpr int V = stream_shape<In, Out, R>::v;
+  const int rows = strip_rows > 0 ? strip_rows : stream_default_strip_rows;
+  const dim3 grid(unsigned((g.width + stream_block * V - 1) / (stream_block * V)),
+                  unsigned(std::min((g.height + rows - 1) / rows, 65535)));
+  streaming_kernel<In, Out, R, Separable, Taps><<<grid, dim3(stream_block), 0, stream>>>(src, dst, g, taps, rows, tile_class);
+  gpu::check_launch("streaming_kernel");
+}
+
+/// Dense filter, register streaming. Returns false (nothing launched) unless
+/// streaming_fits. `strip_rows` <= 0: the default.
+template <class In, class Out>
+bool launch_streaming2d(const image_view<const In>& src, const image_view<Out>& dst, const geometry& g,
+                        const std::vector<float>& taps, int ax, int ay, int strip_rows, bool tile_class,
+                        gpu::stream_t stream) {
+  if (!streaming_fits(src, dst, g, ax, ay)) return false;
+  return with_static_radius(centred_radius(g.kw, g.kh, ax, ay), [&](auto R) {
+    constexpr int n = (2 * R + 1) * (2 * R + 1);
+    launch_streaming_radius<In, Out, R, false>(src, dst, g, pack_taps<n>(taps.data(), taps.size()), strip_rows,
+                                               tile_class, stream);
+  }, static_radii_streaming{});
+}
+
+/// Separable filter, register streaming. Returns false (nothing launched) unless
+/// streaming_fits.
+template <class In, class Out>
+bool launch_streaming_sep(const image_view<const In>& src, const image_view<Out>& dst, const geometry& g,
+                          const std::vector<float>& row, const std::vector<float>& col, int ax, int ay,
+                          int strip_rows, bool tile_class, gpu::stream_t stream) {
+  if (!streaming_fits(src, dst, g, ax, ay)) return false;
+  return with_static_radius(centred_radius(g.kw, g.kh, ax, ay), [&](auto R) {
+    separable_taps<2 * R + 1> t{};
+    std::memcpy(t.row, row.data(), row.size() * sizeof(float));
+    std::memcpy(t.col, col.data(), col.size() * sizeof(float));
+    launch_streaming_radius<In, Out, R, true>(src, dst, g, t, strip_rows, tile_class, stream);
+  }, static_radii_streaming{});
 }
 
 // ------------------------------------------------------------------------------- two_pass
