@@ -12,8 +12,9 @@
 //
 // Border handling is per lane (the tile-class idea at the finest grain): a lane whose
 // vectors all lie inside the border domain uses them as they are; a lane near an edge
-// replaces just the window pixels whose vector lies outside by mapped loads (a warp-
-// uniform branch, taken by the few warps at the left and right edges). Rows are mapped
+// replaces just the window pixels whose vector lies outside by mapped loads (a branch a
+// warp enters only when one of its lanes needs it: the warps at the left and right
+// edges). Rows are mapped
 // once per row (uniform across the block), and only in strips that reach the top or
 // bottom of the domain. strategy::per_access maps every pixel.
 //
