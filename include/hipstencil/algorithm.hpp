@@ -67,9 +67,10 @@ struct tiled {
 /// rows, reading each input row once with one vector load and keeping the partial sums of
 /// the 2R + 1 output rows it touches in registers (a sliding window down the column, as
 /// 2.5D blocking does for stencils); horizontal halos pass between lanes by warp shuffles.
-/// Dense and separable square centred filters of radius 1 to 8 whose ROIs start at
-/// vector-aligned columns (see docs/guide.md); other problems run shared_mem. With tile-class
-/// dispatch the border costs only the lanes whose window reaches outside the domain.
+/// Square centred filters of radius 1 to 5 (dense) or 1 to 4 (separable) whose ROIs start
+/// at vector-aligned columns (see docs/guide.md); other problems run shared_mem. With
+/// tile-class dispatch only the block columns at the left and right edges carry border
+/// code, and in them only the lanes whose window reaches outside the domain pay.
 template <class Strategy = strategy::tile_class>
 struct streaming {
   static constexpr const char* name = "streaming";

@@ -91,7 +91,7 @@ void convolve_dense(const char* fn, const Algo& algo, image_view<In> src, rect s
   const image_view<const I> s(src);
   if constexpr (std::is_same<Algo, algo::automatic>::value) {
     // The tuning table (automatic.hpp); each family falls through to the next that holds
-    // the problem (streaming needs aligned ROIs, tiled radii 1 to 8).
+    // the problem (streaming needs aligned ROIs and radius 1 to 5, tiled radius 1 to 8).
     const int r = centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y());
     const auto_family pick = r >= 1 ? automatic_choice(false, r, pixel_traits<I>::channels,
                                                        int(sizeof(typename pixel_traits<I>::channel_type)))
@@ -212,7 +212,7 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 /// square centred filters up to radius 16, run-time size otherwise; falls back to naive
 /// for filters over 33x33 taps or tiles over 48 KiB of shared memory); algo::tiled
 /// (register-blocked, square centred filters of radius 1 to 8, otherwise shared_mem);
-/// algo::streaming (register streaming, square centred filters of radius 1 to 8 whose
+/// algo::streaming (register streaming, square centred filters of radius 1 to 5 whose
 /// ROIs start at vector-aligned columns, otherwise shared_mem); algo::automatic (the
 /// family the H200 measurements found fastest for the radius and pixel type, see
 /// detail/automatic.hpp). algo::two_pass does not take dense filters (compile-time
@@ -243,7 +243,7 @@ void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_ro
 /// avoid that); algo::shared_mem (both passes fused in shared memory, compile-time radius
 /// up to 32 for square centred filters); algo::tiled (register-blocked with shared
 /// horizontal results, square centred filters of radius 1 to 8, otherwise shared_mem);
-/// algo::streaming (register streaming, square centred filters of radius 1 to 8 with
+/// algo::streaming (register streaming, square centred filters of radius 1 to 4 with
 /// vector-aligned ROIs, otherwise shared_mem); algo::naive (the dense outer product);
 /// algo::automatic (the measured table of detail/automatic.hpp: streaming, shared_mem,
 /// or two_pass for radius over 10 when the workspace overload gives it

@@ -56,7 +56,7 @@ TEST_CASE("streaming falls back to shared_mem for an unaligned ROI, with the sam
   const auto src = random_image<float>(p.src_w, p.src_h);
   check_against_reference<float, float>(p, f, border::reflect101{}, src, [&](image_view<const float> s, image_view<float> d) {
     const auto g = detail::make_geometry(s.bounds(), p.src_roi, p.dst_roi, 5, 5, 2, 2, border::reflect101{}, p.halo_mode);
-    CHECK_FALSE(detail::streaming_fits(s, d, g, 2, 2));
+    CHECK_FALSE(detail::streaming_fits(s, d, g, 2, 2, false));
     convolve(s, p.src_roi, d, p.dst_roi, f, border::reflect101{}, algo::streaming<>{}, nullptr, p.halo_mode);
   });
 }

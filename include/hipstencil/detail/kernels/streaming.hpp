@@ -10,7 +10,11 @@
 // unrolled so that no register with a load in flight is ever moved), and an L2 prefetch
 // runs stream_prefetch_rows further ahead.
 //
-// Border handling is per lane (the tile-class idea at the finest grain): a lane whose
+// Border handling: tile-class dispatch by block column ("Tiled Convolution"): the
+// launcher runs the block columns whose lanes all read whole vectors inside the domain
+// and write whole vectors inside the ROI with the Interior instantiation, which has no
+// border code at all; the few at the edges run the general one. In it, border handling
+// is per lane (the tile-class idea at the finest grain): a lane whose
 // vectors all lie inside the border domain uses them as they are; a lane near an edge
 // replaces just the window pixels whose vector lies outside by mapped loads (a branch a
 // warp enters only when one of its lanes needs it: the warps at the left and right
@@ -199,12 +203,17 @@ struct stream_slot {
 };
 
 /// Dense (`Separable` false: Taps = inline_taps<(2R+1)^2>) or separable (Taps =
-/// separable_taps<2R+1>) filter of radius R. Grid: x covers the ROI width in blocks of
-/// stream_block lanes of V columns; y strides over strips of `strip_rows` output rows.
-template <class In, class Out, int R, bool Separable, class Taps>
+/// separable_taps<2R+1>) filter of radius R. Grid: x covers block columns of
+/// stream_block lanes of V output columns, block column = blockIdx.x, plus `block_skip`
+/// from blockIdx.x = `block_split` on; y strides over strips of `strip_rows` output rows.
+/// `Interior`: the launcher guarantees that every lane of these block columns reads only
+/// whole vectors inside the domain and writes V outputs inside the ROI, so the kernel
+/// carries no mapping and no partial stores (fewer registers: 68 instead of 90 for float
+/// 3x3); the block columns at the left and right edges run the general kernel.
+template <class In, class Out, int R, bool Separable, bool Interior, class Taps>
 __global__ void __launch_bounds__(stream_block, stream_min_blocks)
     streaming_kernel(image_view<const In> src, image_view<Out> dst, geometry g, Taps taps, int strip_rows,
-                     bool tile_class) {
+                     bool tile_class, int block_split, int block_skip) {
   using S = stream_shape<In, Out, R>;
   constexpr int C = S::channels, D = S::taps, V = S::v, W = S::words, HW = S::halo_words, E = S::window;
   constexpr int U = stream_rows_in_flight<C>;
@@ -215,7 +224,8 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
   const bool skip = g.border.rule == border::kind::skip;
   const bool padded = g.border.rule == border::kind::padded;
   const int lane = warp::lane(), lanes = warp::size();
-  const int x0 = (int(blockIdx.x) * stream_block + int(threadIdx.x)) * V;  // first output column (ROI)
+  const int bx = int(blockIdx.x) + (int(blockIdx.x) >= block_split ? block_skip : 0);
+  const int x0 = (bx * stream_block + int(threadIdx.x)) * V;  // first output column (ROI)
   const int cx = g.src_x0 + R + x0;  // parent column of the first pixel of the own vector
   // Columns a whole-vector load may touch: the domain, or under padded the columns the
   // ROI's windows cover (the caller's halo; beyond it memory may not exist).
@@ -223,27 +233,30 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
   const int hi = padded ? g.src_x0 + g.width + 2 * R : g.domain.x + g.domain.width;
   auto vector_ok = [&](int k) {  // the vector k places to the right of the own one is loaded
     const int c = cx + k * V;
-    return tile_class && c >= lo && c + V <= hi;
+    return Interior || (tile_class && c >= lo && c + V <= hi);
   };
   // Window pixels whose vector is not loaded take a mapped load (bit m: window pixel m).
   unsigned need_map = 0;
-  HIPSTENCIL_UNROLL
-  for (int m = 0; m < E; ++m) {
-    const int b = (m - R) * int(sizeof(In));
-    const int k = b >= 0 ? b / S::load_bytes : -((S::load_bytes - 1 - b) / S::load_bytes);
-    if (!vector_ok(k)) need_map |= 1u << m;
-  }
-  const bool own_ok = vector_ok(0);
   // Outputs this lane writes (bit v: column x0 + v): inside the ROI, and under skip with
   // the window inside the domain in x.
-  unsigned write_mask = 0;
-  HIPSTENCIL_UNROLL
-  for (int v = 0; v < V; ++v) {
-    const int px = g.src_x0 + x0 + v;
-    if (x0 + v < g.width && (!skip || (px >= g.domain.x && px + D <= g.domain.x + g.domain.width)))
-      write_mask |= 1u << v;
+  unsigned write_mask = (V == 32 ? ~0u : (1u << V) - 1u);
+  if constexpr (!Interior) {
+    HIPSTENCIL_UNROLL
+    for (int m = 0; m < E; ++m) {
+      const int b = (m - R) * int(sizeof(In));
+      const int k = b >= 0 ? b / S::load_bytes : -((S::load_bytes - 1 - b) / S::load_bytes);
+      if (!vector_ok(k)) need_map |= 1u << m;
+    }
+    write_mask = 0;
+    HIPSTENCIL_UNROLL
+    for (int v = 0; v < V; ++v) {
+      const int px = g.src_x0 + x0 + v;
+      if (x0 + v < g.width && (!skip || (px >= g.domain.x && px + D <= g.domain.x + g.domain.width)))
+        write_mask |= 1u << v;
+    }
   }
-  const bool write_all = write_mask == (V == 32 ? ~0u : (1u << V) - 1u);
+  const bool own_ok = vector_ok(0);
+  const bool write_all = Interior || write_mask == (V == 32 ? ~0u : (1u << V) - 1u);
   A cval;
   HIPSTENCIL_UNROLL
   for (int c = 0; c < C; ++c) cval.v[c] = g.border.value;
