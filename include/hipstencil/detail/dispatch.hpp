@@ -37,8 +37,9 @@ using static_radii_separable = radii_from_1<32>::type;
 /// Radii of the register-blocked family (registers hold OX + 2R pixels per thread).
 using static_radii_tiled = std::integer_sequence<int, 1, 2, 3, 4, 5, 6, 7, 8>;
 /// Radii of the streaming family (registers hold 2R + 1 partial output rows per thread):
-/// those where it can win. On the H200 it lost to tiled from dense radius 7 (1.29x) and
-/// to shared_mem from separable radius 4 (1.26x float), so larger radii are not compiled.
+/// those where it can win. On the H200 (bench/RESULTS.md) it took 1.29x tiled's time at
+/// dense radius 7 and 1.59x shared_mem's at separable radius 7 (float), and won at dense
+/// radius 4 and (after the interior/edge split) separable radius 4 for one channel.
 using static_radii_streaming_dense = std::integer_sequence<int, 1, 2, 3, 4, 5>;
 using static_radii_streaming_separable = std::integer_sequence<int, 1, 2, 3, 4>;
 /// Dynamic shared memory every target grants without opting in.
