@@ -129,7 +129,8 @@ void family_matrix(bool with_full_hd) {
       for (const border::any& b : matrix_borders)
         for (int r : {1, 2, 3, 4, 5, 6, 7, 8, 16, 32}) {
           if (r == 32 && dense(fam)) continue;  // dense fast paths go to 16
-          if ((r == 4 || r == 6 || r == 7) && !streaming(fam)) continue;  // streaming: both sides of its compiled radii
+          // Radii 4, 6, 7 for streaming only: both sides of its compiled radii (1-5 dense, 1-4 separable).
+          if ((r == 4 || r == 6 || r == 7) && !streaming(fam)) continue;
           const int placement = int(cases % 9);
           const halo hm = (cases / 9) % 2 ? halo::from_parent : halo::isolated;
           pixels += run_family_case<In, Out>(fam, tc, 31, 33, 2 * r + 1, 2 * r + 1, -1, -1, b, placement, hm);
