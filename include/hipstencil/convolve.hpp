@@ -92,15 +92,15 @@ void convolve_dense(const char* fn, const Algo& algo, image_view<In> src, rect s
   if constexpr (std::is_same<Algo, algo::automatic>::value) {
     // The tuning table (automatic.hpp); each family falls through to the next that holds
     // the problem (streaming needs aligned ROIs and radius 1 to 5, tiled radius 1 to 8).
-    const int r = centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y());
-    const auto_family pick = r >= 1 ? automatic_choice(false, r, pixel_traits<I>::channels,
-                                                       int(sizeof(typename pixel_traits<I>::channel_type)))
-                                    : auto_family::shared_mem;
+    using T = algo::tiled<>;
+    const auto_family pick = automatic_choice(false, centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y()),
+                                              pixel_traits<I>::channels);
     if (pick == auto_family::streaming &&
         launch_streaming2d<I, Out>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), 0, true, stream))
       return;
     if ((pick == auto_family::streaming || pick == auto_family::tiled) &&
-        launch_tiled2d<I, Out, 8, 8, 4, 4>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), true, stream))
+        launch_tiled2d<I, Out, T::block_x, T::block_y, T::out_x, T::out_y>(s, dst, g, f.coefficients(), f.anchor_x(),
+                                                                            f.anchor_y(), true, stream))
       return;
   }
   if constexpr (is_family<Algo, algo::streaming>::value) {
@@ -134,9 +134,8 @@ void convolve_separable(const char* fn, const Algo& algo, image_view<In> src, re
                                    f.anchor_y(), b, h);
   const image_view<const I> s(src);
   if constexpr (std::is_same<Algo, algo::automatic>::value) {
-    const int r = centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y());
-    const auto_family pick = r >= 1 ? automatic_choice(true, r, C, int(sizeof(typename pixel_traits<I>::channel_type)))
-                                    : auto_family::shared_mem;
+    const auto_family pick =
+        automatic_choice(true, centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y()), C);
     if (pick == auto_family::streaming &&
         launch_streaming_sep<I, Out>(s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(), 0, true, stream))
       return;

@@ -242,9 +242,8 @@ void launch_streaming_radius(const image_view<const In>& src, const image_view<O
   const int span = stream_block * V;  // output columns per block column
   const int columns = (g.width + span - 1) / span;
   const unsigned strips = unsigned(std::min((g.height + rows - 1) / rows, 65535));
-  const bool padded = g.border.rule == border::kind::padded;
-  const int lo = padded ? g.src_x0 : g.domain.x;
-  const int hi = padded ? g.src_x0 + g.width + 2 * R : g.domain.x + g.domain.width;
+  const column_range cols = stream_load_columns(g, R);
+  const int lo = cols.lo, hi = cols.hi;
   // Block column b is interior when its first lane's leftmost vector starts at or after
   // lo and its last lane's rightmost vector and last output end inside hi and the ROI.
   int first = columns, end = columns;

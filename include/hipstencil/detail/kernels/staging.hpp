@@ -54,18 +54,22 @@ HIPSTENCIL_HOST_DEVICE inline tile_class_info classify_tile(const geometry& g, i
   return t;
 }
 
+/// The constant border value in every channel (border::constant's pixel outside the domain).
+template <int C>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, C> constant_accum(const geometry& g) {
+  accum<float, C> a;
+  HIPSTENCIL_UNROLL
+  for (int c = 0; c < C; ++c) a.v[c] = g.border.value;
+  return a;
+}
+
 /// One source pixel at window position (px, py), border rule applied, as float channels.
 template <class In>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels> load_mapped(
     const image_view<const In>& src, const geometry& g, int px, int py) {
   constexpr int C = pixel_traits<In>::channels;
   const int sx = g.map_x(px), sy = g.map_y(py);
-  if (sx == outside || sy == outside) {
-    accum<float, C> a;
-    HIPSTENCIL_UNROLL
-    for (int c = 0; c < C; ++c) a.v[c] = g.border.value;
-    return a;
-  }
+  if (sx == outside || sy == outside) return constant_accum<C>(g);
   return to_accum<float>(src(sx, sy));
 }
 

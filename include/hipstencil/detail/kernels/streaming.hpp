@@ -37,6 +37,7 @@
 
 #include "../../platform/warp.hpp"
 #include "../geometry.hpp"
+#include "shared_mem.hpp"
 #include "staging.hpp"
 #include "taps.hpp"
 
@@ -108,7 +109,8 @@ struct stream_shape {
   static constexpr int store_bytes = v * int(sizeof(Out));  ///< own outputs, bytes (>= 4)
   static constexpr int window = v + 2 * R;                  ///< window pixels per row
   static_assert(load_bytes % 4 == 0 && store_bytes % 4 == 0, "lanes move whole 32-bit words");
-  static_assert(window <= 32, "the per-lane mapping mask is 32 bits");
+  static constexpr unsigned all_columns = v == 32 ? ~0u : (1u << v) - 1u;  ///< write mask, every output
+  static_assert(R >= 1 && window <= 32, "radius >= 1 (halo words exist); the per-lane mapping mask is 32 bits");
 };
 
 /// Asks for the cache line holding `p` to be brought into L2 (no-op where the target has
@@ -191,14 +193,25 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void pack_pixel(unsigned* w, int b, con
   }
 }
 
+/// Parent columns [lo, hi) a whole-vector load may touch: the border domain, or under
+/// padded the columns the ROI's windows cover (the caller's halo; beyond it memory may not
+/// exist). The kernel's per-lane test and the launcher's interior block columns use it.
+struct column_range {
+  int lo, hi;
+};
+HIPSTENCIL_HOST_DEVICE inline column_range stream_load_columns(const geometry& g, int radius) {
+  if (g.border.rule == border::kind::padded) return {g.src_x0, g.src_x0 + g.width + 2 * radius};
+  return {g.domain.x, g.domain.x + g.domain.width};
+}
+
 /// One input row of one lane as loaded: its own vector and, for lanes at a warp's edges,
 /// the halo words its neighbours cannot pass; `row` is the mapped source row, or null
 /// for a row outside the domain under the constant rule.
 template <int Words, int HaloWords>
 struct stream_slot {
   unsigned own[Words];
-  unsigned left[HaloWords > 0 ? HaloWords : 1];
-  unsigned right[HaloWords > 0 ? HaloWords : 1];
+  unsigned left[HaloWords];
+  unsigned right[HaloWords];
   const void* row;
 };
 
@@ -227,10 +240,8 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
   const int bx = int(blockIdx.x) + (int(blockIdx.x) >= block_split ? block_skip : 0);
   const int x0 = (bx * stream_block + int(threadIdx.x)) * V;  // first output column (ROI)
   const int cx = g.src_x0 + R + x0;  // parent column of the first pixel of the own vector
-  // Columns a whole-vector load may touch: the domain, or under padded the columns the
-  // ROI's windows cover (the caller's halo; beyond it memory may not exist).
-  const int lo = padded ? g.src_x0 : g.domain.x;
-  const int hi = padded ? g.src_x0 + g.width + 2 * R : g.domain.x + g.domain.width;
+  const column_range cols = stream_load_columns(g, R);
+  const int lo = cols.lo, hi = cols.hi;
   auto vector_ok = [&](int k) {  // the vector k places to the right of the own one is loaded
     const int c = cx + k * V;
     return Interior || (tile_class && c >= lo && c + V <= hi);
@@ -239,7 +250,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
   unsigned need_map = 0;
   // Outputs this lane writes (bit v: column x0 + v): inside the ROI, and under skip with
   // the window inside the domain in x.
-  unsigned write_mask = (V == 32 ? ~0u : (1u << V) - 1u);
+  unsigned write_mask = S::all_columns;
   if constexpr (!Interior) {
     HIPSTENCIL_UNROLL
     for (int m = 0; m < E; ++m) {
@@ -256,10 +267,8 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
     }
   }
   const bool own_ok = vector_ok(0);
-  const bool write_all = Interior || write_mask == (V == 32 ? ~0u : (1u << V) - 1u);
-  A cval;
-  HIPSTENCIL_UNROLL
-  for (int c = 0; c < C; ++c) cval.v[c] = g.border.value;
+  const bool write_all = Interior || write_mask == S::all_columns;
+  const A cval = constant_accum<C>(g);
 
   const int strips = (g.height + strip_rows - 1) / strip_rows;
   for (int strip = int(blockIdx.y); strip < strips; strip += int(gridDim.y)) {
@@ -276,7 +285,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
       HIPSTENCIL_UNROLL
       for (int i = 0; i < W; ++i) s.own[i] = 0u;
       HIPSTENCIL_UNROLL
-      for (int q = 0; q < (HW > 0 ? HW : 1); ++q) s.left[q] = s.right[q] = 0u;
+      for (int q = 0; q < HW; ++q) s.left[q] = s.right[q] = 0u;
       if (s.row) {
         const unsigned* p = reinterpret_cast<const unsigned*>(static_cast<const In*>(s.row) + cx);
         if (own_ok) {
@@ -330,9 +339,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
     HIPSTENCIL_UNROLL
     for (int k = 0; k < D; ++k)
       HIPSTENCIL_UNROLL
-      for (int v = 0; v < V; ++v)
-        HIPSTENCIL_UNROLL
-        for (int c = 0; c < C; ++c) acc[k][v].v[c] = 0.0f;
+      for (int v = 0; v < V; ++v) zero(acc[k][v]);
 
     // Input row t adds into the partial sums of the outputs o = t - 2R + k in [0, ny).
     auto consume = [&](const A (&win)[E], int t) {
@@ -340,21 +347,16 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
         A h[V];
         HIPSTENCIL_UNROLL
         for (int v = 0; v < V; ++v) {
+          zero(h[v]);
           HIPSTENCIL_UNROLL
-          for (int c = 0; c < C; ++c) h[v].v[c] = 0.0f;
-          HIPSTENCIL_UNROLL
-          for (int i = 0; i < D; ++i)
-            HIPSTENCIL_UNROLL
-            for (int c = 0; c < C; ++c) h[v].v[c] = fmaf(taps.row[i], win[v + i].v[c], h[v].v[c]);
+          for (int i = 0; i < D; ++i) fma_acc(h[v], taps.row[i], win[v + i]);
         }
         HIPSTENCIL_UNROLL
         for (int k = 0; k < D; ++k) {
           const int o = t - 2 * R + k;
           if (o >= 0 && o < ny)
             HIPSTENCIL_UNROLL
-            for (int v = 0; v < V; ++v)
-              HIPSTENCIL_UNROLL
-              for (int c = 0; c < C; ++c) acc[k][v].v[c] = fmaf(taps.col[2 * R - k], h[v].v[c], acc[k][v].v[c]);
+            for (int v = 0; v < V; ++v) fma_acc(acc[k][v], taps.col[2 * R - k], h[v]);
         }
       } else {
         HIPSTENCIL_UNROLL
@@ -364,10 +366,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
             HIPSTENCIL_UNROLL
             for (int i = 0; i < D; ++i)
               HIPSTENCIL_UNROLL
-              for (int v = 0; v < V; ++v)
-                HIPSTENCIL_UNROLL
-                for (int c = 0; c < C; ++c)
-                  acc[k][v].v[c] = fmaf(taps[(2 * R - k) * D + i], win[v + i].v[c], acc[k][v].v[c]);
+              for (int v = 0; v < V; ++v) fma_acc(acc[k][v], taps[(2 * R - k) * D + i], win[v + i]);
         }
       }
     };
@@ -411,9 +410,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
             HIPSTENCIL_UNROLL
             for (int v = 0; v < V; ++v) acc[k][v] = acc[k + 1][v];
           HIPSTENCIL_UNROLL
-          for (int v = 0; v < V; ++v)
-            HIPSTENCIL_UNROLL
-            for (int c = 0; c < C; ++c) acc[D - 1][v].v[c] = 0.0f;
+          for (int v = 0; v < V; ++v) zero(acc[D - 1][v]);
         }
       }
     }
