@@ -1,7 +1,8 @@
 // The [gpu] matrix of the optimised families (shared_mem dense and fused separable,
 // two_pass, tiled and streaming, dense and separable) x border strategy x border rule x
 // radius, against the host reference, at awkward sizes with ROIs at every edge and
-// corner. One translation unit per pixel type instantiates it (tests/gpu/test_algos_*.cpp), so the kernels compile in parallel.
+// corner. One translation unit per pixel type instantiates it (tests/gpu/test_algos_*.cpp),
+// so the kernels compile in parallel.
 #pragma once
 
 #include "gpu_harness.hpp"
