@@ -35,6 +35,8 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "../../platform/async_copy.hpp"
+#include "../../platform/overlap.hpp"
 #include "../../platform/warp.hpp"
 #include "../geometry.hpp"
 #include "shared_mem.hpp"
@@ -69,6 +71,30 @@ constexpr int stream_min_blocks = HIPSTENCIL_STREAM_MIN_BLOCKS;
 constexpr int stream_min_blocks = 1;
 #endif
 
+/// Most input rows whose copies into shared memory are in flight while one is consumed, in
+/// the interior block columns (async_copy: cp.async on NVIDIA, which holds no registers
+/// while in flight); 0 keeps those block columns on the register ring below. On the H200
+/// 16 rows took float separable 3x3 from 79.6% to 81.5% of the copy rate (4 and 8 rows
+/// gained less); stream_shape::async_rows says where it is used. HIP has no such copy on
+/// gfx90a/gfx1030: the register ring stays there.
+#ifdef HIPSTENCIL_STREAM_ASYNC_ROWS
+constexpr int stream_async_rows = HIPSTENCIL_STREAM_ASYNC_ROWS;
+#elif defined(HIPSTENCIL_BACKEND_CUDA)
+constexpr int stream_async_rows = 16;
+#else
+constexpr int stream_async_rows = 0;
+#endif
+/// Static shared memory one block's ring may take (the limit without opting in).
+constexpr int stream_async_bytes = 48 * 1024;
+
+/// Whether the interior grid is launched as a dependent of the edge grid, so that the two
+/// overlap where the GPU allows it (platform/overlap.hpp).
+#ifdef HIPSTENCIL_STREAM_OVERLAP
+constexpr bool stream_overlap = HIPSTENCIL_STREAM_OVERLAP;
+#else
+constexpr bool stream_overlap = true;
+#endif
+
 /// Input rows whose loads are in flight in registers while one is consumed: 2 for one
 /// channel, 1 for four (their register ring costs four times as much); 3 to 6 were slower.
 #ifdef HIPSTENCIL_STREAM_ROWS_IN_FLIGHT
@@ -88,6 +114,13 @@ constexpr int stream_accum_budget = HIPSTENCIL_STREAM_ACCUM_BUDGET;
 template <class In>
 constexpr int stream_accum_budget = sizeof(In) == 1 ? 32 : 64;
 #endif
+
+/// The deepest ring of at most `rows` rows of `row_bytes` that fits stream_async_bytes,
+/// halving; 0 (no ring) below 2 rows.
+constexpr int stream_async_depth(int rows, int row_bytes) {
+  while (rows > 1 && rows * row_bytes > stream_async_bytes) rows /= 2;
+  return rows >= 2 ? rows : 0;
+}
 
 constexpr int pow2_floor(int n) { return n < 2 ? 1 : 2 * pow2_floor(n / 2); }
 constexpr int clamp_int(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
@@ -109,7 +142,17 @@ struct stream_shape {
   static constexpr int store_bytes = v * int(sizeof(Out));  ///< own outputs, bytes (>= 4)
   static constexpr int window = v + 2 * R;                  ///< window pixels per row
   static_assert(load_bytes % 4 == 0 && store_bytes % 4 == 0, "lanes move whole 32-bit words");
+  static constexpr int halo_lanes = (halo_words - 1) / words + 1;  ///< lanes per warp edge that load halo
   static constexpr unsigned all_columns = v == 32 ? ~0u : (1u << v) - 1u;  ///< write mask, every output
+  /// Bytes of one input row in the interior kernel's shared-memory ring: every lane's own
+  /// vector, and the halo words of the lanes at each warp's edges.
+  static constexpr int async_row_bytes = stream_block * words * 4 + (stream_block / 32) * 2 * halo_lanes * halo_words * 4;
+  /// Depth of that ring (0: the register ring): stream_async_rows for one-channel 4-byte
+  /// pixels at radius 1, halved until the ring fits stream_async_bytes. Elsewhere the
+  /// ring measured no faster on the H200: float radius 2 even, radius 4 5% slower, float4
+  /// 14% slower (its 34 KiB per block cut the blocks per SM), 8-bit pixels 1-5% slower.
+  static constexpr int async_rows =
+      stream_async_depth(channels == 1 && sizeof(In) == 4 && R == 1 ? stream_async_rows : 0, async_row_bytes);
   static_assert(R >= 1 && window <= 32, "radius >= 1 (halo words exist); the per-lane mapping mask is 32 bits");
 };
 
@@ -234,6 +277,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
   using A = accum<float, C>;
   using slot = stream_slot<W, HW>;
 
+  if constexpr (!Interior) gpu::allow_dependents();  // the interior grid may start beside this one
   const geometry gr = read_geometry(g);
   const bool skip = g.border.rule == border::kind::skip;
   const bool padded = g.border.rule == border::kind::padded;
@@ -393,30 +437,87 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
       }
     };
 
-    slot ring[U];
-    HIPSTENCIL_UNROLL
-    for (int u = 0; u < U; ++u)
-      if (u < rows_in) fetch(ring[u], u);
-    for (int t = 0; t < rows_in; t += U) {
+    // Row t done: its output row (if any) is complete, the partial sums move up one row.
+    auto advance = [&](int t) {
+      if (t >= 2 * R) store(t - 2 * R);
       HIPSTENCIL_UNROLL
-      for (int u = 0; u < U; ++u) {
-        const int tt = t + u;
-        if (tt < rows_in) {
-          A win[E];
-          window(ring[u], win);
-          if (tt + U < rows_in) fetch(ring[u], tt + U);  // the slot is free again: refill it
-          consume(win, tt);
-          if (tt >= 2 * R) store(tt - 2 * R);
+      for (int k = 0; k + 1 < D; ++k)
+        HIPSTENCIL_UNROLL
+        for (int v = 0; v < V; ++v) acc[k][v] = acc[k + 1][v];
+      HIPSTENCIL_UNROLL
+      for (int v = 0; v < V; ++v) zero(acc[D - 1][v]);
+    };
+
+    if constexpr (Interior && S::async_rows > 0) {
+      // Interior block columns: a ring of Q rows in shared memory, each thread's own slots
+      // (and the halo words of the lanes at warp edges) filled by its own asynchronous
+      // copies, so a thread reads only what it copied and needs no barrier.
+      constexpr int Q = S::async_rows, K = S::halo_lanes;
+      __shared__ __align__(16) unsigned own_ring[Q][stream_block * W];
+      __shared__ unsigned halo_ring[Q][stream_block / 32][2 * K][HW];
+      const int wid = int(threadIdx.x) / lanes;
+      auto source_row = [&](int t) -> const In* {
+        const int py = row0 + t;
+        const int sy = rows_free ? py : gr.map_y(py);
+        return sy == outside ? nullptr : src.row(sy);
+      };
+      auto issue = [&](int t) {  // copies of input row t into slot t % Q, one group per row
+        const In* r = t < rows_in ? source_row(t) : nullptr;
+        if (r) {
+          const unsigned* p = reinterpret_cast<const unsigned*>(r + cx);
+          const int q0 = t % Q;
+          async_copy::copy<S::load_bytes>(&own_ring[q0][threadIdx.x * W], p);
           HIPSTENCIL_UNROLL
-          for (int k = 0; k + 1 < D; ++k)
-            HIPSTENCIL_UNROLL
-            for (int v = 0; v < V; ++v) acc[k][v] = acc[k + 1][v];
-          HIPSTENCIL_UNROLL
-          for (int v = 0; v < V; ++v) zero(acc[D - 1][v]);
+          for (int q = 1; q <= HW; ++q) {
+            const int k = (q - 1) / W + 1;
+            if (lane < k) async_copy::copy<4>(&halo_ring[q0][wid][lane][q - 1], p - q);
+            if (lane >= lanes - k) async_copy::copy<4>(&halo_ring[q0][wid][K + lane - (lanes - K)][q - 1], p + W + q - 1);
+          }
+          if (stream_prefetch_rows > 0 && rows_free && t + stream_prefetch_rows < rows_in)
+            prefetch_l2(src.row(row0 + t + stream_prefetch_rows) + cx);
+        }
+        async_copy::commit();
+      };
+      for (int u = 0; u + 1 < Q; ++u) issue(u);
+      for (int t = 0; t < rows_in; ++t) {
+        issue(t + Q - 1);  // into the slot row t - 1 was read from
+        async_copy::wait<Q - 1>();  // row t has landed
+        slot s;
+        s.row = source_row(t);
+        const int q0 = t % Q;
+        HIPSTENCIL_UNROLL
+        for (int q = 1; q <= HW; ++q) {
+          const int k = (q - 1) / W + 1;
+          s.left[q - 1] = lane < k ? halo_ring[q0][wid][lane][q - 1] : 0u;
+          s.right[q - 1] = lane >= lanes - k ? halo_ring[q0][wid][K + lane - (lanes - K)][q - 1] : 0u;
+        }
+        load_words<W>(&own_ring[q0][threadIdx.x * W], s.own);
+        A win[E];
+        window(s, win);
+        consume(win, t);
+        advance(t);
+      }
+    } else {
+      slot ring[U];
+      HIPSTENCIL_UNROLL
+      for (int u = 0; u < U; ++u)
+        if (u < rows_in) fetch(ring[u], u);
+      for (int t = 0; t < rows_in; t += U) {
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < U; ++u) {
+          const int tt = t + u;
+          if (tt < rows_in) {
+            A win[E];
+            window(ring[u], win);
+            if (tt + U < rows_in) fetch(ring[u], tt + U);  // the slot is free again: refill it
+            consume(win, tt);
+            advance(tt);
+          }
         }
       }
     }
   }
+  if constexpr (Interior) gpu::wait_for_primary();  // end after the edge grid (overlap.hpp)
 }
 
 }  // namespace detail
