@@ -75,8 +75,8 @@ template <class Strategy = strategy::tile_class>
 struct streaming {
   static constexpr const char* name = "streaming";
   using border_strategy = Strategy;
-  /// Output rows per strip (per thread); 0 lets the library choose. More rows read the
-  /// 2R halo rows less often; fewer give the grid more blocks.
+  /// Output rows per strip (per thread); 0 lets the library choose (24 at radius 1, 32
+  /// beyond). More rows read the 2R halo rows less often; fewer give the grid more blocks.
   int strip_rows = 0;
 };
 

@@ -204,7 +204,7 @@ bool launch_tiled_sep(image_view<const In> src, image_view<Out> dst, const geome
 /// Output rows per strip of the streaming kernel when the caller leaves the choice to us:
 /// 24 at radius 1, 32 beyond (the 2R halo rows each strip reads again weigh more at larger
 /// radii). Measured on the H200 with 16, 24, 32 and 64 rows: at radius 1, 24 rows beat 32
-/// by 2-8% (float, u8, float4); at radius 2 and 4, 32 beat 24 by 2-8%; 64 lost everywhere.
+/// by 2-8% (float, u8, float4); at radius 2 and 4, 32 beat 24 by 3-12%; 64 lost everywhere.
 constexpr int stream_default_strip_rows(int radius) { return radius <= 1 ? 24 : 32; }
 
 /// True when the streaming kernel of radius R can run this problem: the own vectors of

@@ -5,15 +5,18 @@
 // the partial sums of the 2R + 1 output rows that row touches in registers (a sliding
 // window down the column, as in 2.5D blocking for stencils). The R columns of halo on
 // either side come from the neighbouring lanes through warp shuffles of 32-bit words;
-// only the lanes at a warp's edges load them from memory. No shared memory, no barriers.
-// Loads run stream_rows_in_flight rows ahead of the arithmetic (a ring of registers,
-// unrolled so that no register with a load in flight is ever moved), and an L2 prefetch
-// runs stream_prefetch_rows further ahead.
+// only the lanes at a warp's edges load them from memory. No barriers. Loads run
+// stream_rows_in_flight rows ahead of the arithmetic (a ring of registers, unrolled so
+// that no register with a load in flight is ever moved), and an L2 prefetch runs
+// stream_prefetch_rows further ahead; where it measured faster (stream_shape::async_rows)
+// the interior block columns instead copy stream_async_rows rows ahead into a ring in
+// shared memory (cp.async), each lane into its own slots.
 //
 // Border handling: tile-class dispatch by block column ("Tiled Convolution"): the
 // launcher runs the block columns whose lanes all read whole vectors inside the domain
 // and write whole vectors inside the ROI with the Interior instantiation, which has no
-// border code at all; the few at the edges run the general one. In it, border handling
+// border code at all; the few at the edges run the general one, as a second grid that
+// overlaps the first where the GPU allows (platform/overlap.hpp). In it, border handling
 // is per lane (the tile-class idea at the finest grain): a lane whose
 // vectors all lie inside the border domain uses them as they are; a lane near an edge
 // replaces just the window pixels whose vector lies outside by mapped loads (a branch a
@@ -150,7 +153,7 @@ struct stream_shape {
   /// Depth of that ring (0: the register ring): stream_async_rows for one-channel 4-byte
   /// pixels at radius 1, halved until the ring fits stream_async_bytes. Elsewhere the
   /// ring measured no faster on the H200: float radius 2 even, radius 4 5% slower, float4
-  /// 14% slower (its 34 KiB per block cut the blocks per SM), 8-bit pixels 1-5% slower.
+  /// 16% slower (its 34 KiB per block cut the blocks per SM), 8-bit pixels even to 6% slower.
   static constexpr int async_rows =
       stream_async_depth(channels == 1 && sizeof(In) == 4 && R == 1 ? stream_async_rows : 0, async_row_bytes);
   static_assert(R >= 1 && window <= 32, "radius >= 1 (halo words exist); the per-lane mapping mask is 32 bits");
