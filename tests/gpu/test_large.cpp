@@ -6,20 +6,30 @@ using namespace gpu_test;
 
 namespace {
 
-/// Every algorithm on one image, whole-image call with `b`.
+/// Calls run(name, filter, tag) for every algorithm with the separable filter `f` or its
+/// dense outer product: the one list of what the tests below run (10 entries).
+template <class Run>
+void each_algorithm(const separable_filter& f, Run&& run) {
+  const filter2d d = f.to_2d();
+  run("naive", f, algo::naive{});
+  run("shared_mem separable", f, algo::shared_mem<>{});
+  run("two_pass", f, algo::two_pass<>{});
+  run("shared_mem dense", d, algo::shared_mem<>{});
+  run("automatic separable", f, algo::automatic{});
+  run("tiled separable", f, algo::tiled<>{});
+  run("tiled dense", d, algo::tiled<>{});
+  run("streaming separable", f, algo::streaming<>{});
+  run("streaming dense", d, algo::streaming<>{});
+  run("automatic dense", d, algo::automatic{});
+}
+
+/// Every algorithm on one image, whole-image call with `b`, into outs[0..9] in
+/// each_algorithm's order.
 template <class T>
 void run_all(const image_view<const T>& s, const std::vector<image_view<T>>& outs, const separable_filter& f,
              border::any b) {
-  convolve(s, outs[0], f, b, algo::naive{});
-  convolve(s, outs[1], f, b, algo::shared_mem<>{});
-  convolve(s, outs[2], f, b, algo::two_pass<>{});
-  convolve(s, outs[3], f.to_2d(), b, algo::shared_mem<>{});
-  convolve(s, outs[4], f, b, algo::automatic{});
-  convolve(s, outs[5], f, b, algo::tiled<>{});
-  convolve(s, outs[6], f.to_2d(), b, algo::tiled<>{});
-  convolve(s, outs[7], f, b, algo::streaming<>{});
-  convolve(s, outs[8], f.to_2d(), b, algo::streaming<>{});
-  convolve(s, outs[9], f.to_2d(), b, algo::automatic{});
+  std::size_t i = 0;
+  each_algorithm(f, [&](const char*, const auto& filter, auto tag) { convolve(s, outs[i++], filter, b, tag); });
 }
 
 /// Fills a large host image quickly (xorshift, seeded from the test's generator).
@@ -117,30 +127,11 @@ TEST_CASE("an image over 2^31 bytes: float4 12000 x 12000 (2.3 GB)", "[gpu][larg
     INFO(what << ": " << at.size() << " pixels checked");
     CHECK(bad == 0);
   };
-  d_dst.fill_bytes(0xFF);
-  convolve(d_src.view(), d_dst.view(), f, border::replicate{}, algo::shared_mem<>{});
-  check("shared_mem separable");
-  d_dst.fill_bytes(0xFF);
-  convolve(d_src.view(), d_dst.view(), f, border::replicate{}, algo::two_pass<>{});
-  check("two_pass");
-  d_dst.fill_bytes(0xFF);
-  convolve(d_src.view(), d_dst.view(), f.to_2d(), border::replicate{}, algo::shared_mem<>{});
-  check("shared_mem dense");
-  d_dst.fill_bytes(0xFF);
-  convolve(d_src.view(), d_dst.view(), f, border::replicate{}, algo::naive{});
-  check("naive");
-  d_dst.fill_bytes(0xFF);
-  convolve(d_src.view(), d_dst.view(), f, border::replicate{}, algo::tiled<>{});
-  check("tiled separable");
-  d_dst.fill_bytes(0xFF);
-  convolve(d_src.view(), d_dst.view(), f.to_2d(), border::replicate{}, algo::tiled<>{});
-  check("tiled dense");
-  d_dst.fill_bytes(0xFF);
-  convolve(d_src.view(), d_dst.view(), f, border::replicate{}, algo::streaming<>{});
-  check("streaming separable");
-  d_dst.fill_bytes(0xFF);
-  convolve(d_src.view(), d_dst.view(), f.to_2d(), border::replicate{}, algo::streaming<>{});
-  check("streaming dense");
+  each_algorithm(f, [&](const char* what, const auto& filter, auto tag) {
+    d_dst.fill_bytes(0xFF);
+    convolve(d_src.view(), d_dst.view(), filter, border::replicate{}, tag);
+    check(what);
+  });
 }
 
 TEST_CASE("two_pass with a caller workspace: size query, no allocation, too small rejected", "[gpu][algos]") {

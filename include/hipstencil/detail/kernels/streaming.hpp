@@ -327,10 +327,16 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
     const bool rows_free =
         tile_class && (padded || (row0 >= g.domain.y && row0 + rows_in <= g.domain.y + g.domain.height));
 
-    auto fetch = [&](slot& s, int t) {
+    // Input row t of the strip, mapped; null for a row outside the domain (constant rule).
+    auto source_row = [&](int t) -> const In* {
       const int py = row0 + t;
       const int sy = rows_free ? py : gr.map_y(py);
-      s.row = sy == outside ? nullptr : static_cast<const void*>(src.row(sy));
+      return sy == outside ? nullptr : src.row(sy);
+    };
+
+    auto fetch = [&](slot& s, int t) {
+      const int py = row0 + t;
+      s.row = source_row(t);
       HIPSTENCIL_UNROLL
       for (int i = 0; i < W; ++i) s.own[i] = 0u;
       HIPSTENCIL_UNROLL
@@ -459,11 +465,6 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
       __shared__ __align__(16) unsigned own_ring[Q][stream_block * W];
       __shared__ unsigned halo_ring[Q][stream_block / 32][2 * K][HW];
       const int wid = int(threadIdx.x) / lanes;
-      auto source_row = [&](int t) -> const In* {
-        const int py = row0 + t;
-        const int sy = rows_free ? py : gr.map_y(py);
-        return sy == outside ? nullptr : src.row(sy);
-      };
       auto issue = [&](int t) {  // copies of input row t into slot t % Q, one group per row
         const In* r = t < rows_in ? source_row(t) : nullptr;
         if (r) {
