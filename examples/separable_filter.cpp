@@ -3,11 +3,14 @@
 // the command line, on a generated float image; compared with the host reference.
 //
 //   example-separable-filter [ALGORITHM [BORDER]]
-//     ALGORITHM  automatic (default), naive, shared_mem, tiled, streaming or two_pass
+//     ALGORITHM  automatic (default) or any family: naive, shared_mem, two_pass, tiled, streaming
 //     BORDER     reflect101 (default), replicate, reflect, wrap, constant (value 0.5)
 //
 // The algorithm and the border are types (hs::algo::*, hs::border::*): a run-time choice
-// becomes a call with the chosen types, here through two small lambdas. two_pass needs a
+// becomes a call with the chosen types, here by walking the library's lists of them
+// (hs::algo::for_each_family, hs::border::for_each_rule) for the one with the name given.
+// `padded` (it reads a halo a plain image does not have) and `skip` (it leaves the outputs
+// near the edges unwritten, which the whole-image check would read) are left out. two_pass needs a
 // device workspace for its intermediate image: it is sized with
 // two_pass_workspace_bytes and allocated once, and the call that takes it allocates nothing.
 // Exit status: 0 match, 1 mismatch or error, 2 unknown name, 77 no GPU.
@@ -19,6 +22,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <type_traits>
 
 #include "example_check.hpp"
 
@@ -48,29 +52,28 @@ int main(int argc, char** argv) try {
   const std::size_t ws_bytes = std::max<std::size_t>(hs::two_pass_workspace_bytes<float>(w, h, f), 256);
   const std::unique_ptr<void, void (*)(void*)> ws(hs::gpu::malloc(ws_bytes), [](void* p) { hs::gpu::free(p); });
   hs::host_image<float> ref(w, h);
-  bool known = true;
   const auto run = [&](auto algo, auto border) {  // both are tag/policy types
     // Whole images as ROIs, plus the workspace (algorithms other than two_pass ignore it).
     hs::convolve(src.view(), src.view().bounds(), dst.view(), dst.view().bounds(), f, border, algo, stream.get(),
                  hs::halo::isolated, hs::workspace{ws.get(), ws_bytes});
     hs::reference::convolve(image.view(), ref.view(), f, border, hs::reference::all_threads());
   };
+  bool border_known = false, algo_known = false;
   const auto with_border = [&](auto algo) {
-    if (border_name == "reflect101") run(algo, hs::border::reflect101{});
-    else if (border_name == "replicate") run(algo, hs::border::replicate{});
-    else if (border_name == "reflect") run(algo, hs::border::reflect{});
-    else if (border_name == "wrap") run(algo, hs::border::wrap{});
-    else if (border_name == "constant") run(algo, hs::border::constant{0.5f});
-    else known = false;
+    hs::border::for_each_rule([&](auto rule) {
+      if (border_name != hs::border::name(rule.rule) || rule.rule == hs::border::kind::padded ||
+          rule.rule == hs::border::kind::skip)
+        return;
+      border_known = true;
+      if constexpr (std::is_same<decltype(rule), hs::border::constant>::value) rule.value = 0.5f;
+      run(algo, rule);
+    });
   };
-  if (algo_name == "automatic") with_border(hs::algo::automatic{});
-  else if (algo_name == "naive") with_border(hs::algo::naive{});
-  else if (algo_name == "shared_mem") with_border(hs::algo::shared_mem<>{});
-  else if (algo_name == "tiled") with_border(hs::algo::tiled<>{});
-  else if (algo_name == "streaming") with_border(hs::algo::streaming<>{});
-  else if (algo_name == "two_pass") with_border(hs::algo::two_pass<>{});
-  else known = false;
-  if (!known) {
+  if (algo_name == "automatic") algo_known = true, with_border(hs::algo::automatic{});
+  hs::algo::for_each_family([&](auto algo) {
+    if (algo_name == decltype(algo)::name) algo_known = true, with_border(algo);
+  });
+  if (!algo_known || !border_known) {
     std::fprintf(stderr, "example-separable-filter: unknown algorithm or border '%s %s' (see the comment at the top)\n",
                  algo_name.c_str(), border_name.c_str());
     return 2;

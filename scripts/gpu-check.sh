@@ -25,7 +25,7 @@ repo=$PWD
 (cd "$out" && "$repo/$build/examples/hipstencil-filter" && \
   "$repo/$build/examples/hipstencil-filter" --filter sobel "$repo/data/camera.png") 2>&1 | tee "$out/filter.log"
 echo "== every algorithm on the bundled photograph (gaussian sigma 3, 512x512 RGB):"
-for a in naive shared_mem two_pass tiled streaming automatic; do
+for a in $("$build/examples/hipstencil-filter" --list-algorithms); do
   (cd "$out" && "$repo/$build/examples/hipstencil-filter" --algo "$a" --sigma 3 "$repo/data/astronaut.png" "/tmp/g-$a.png") |
     awk -v a="$a" '/^time:/ {print "  " a ": " $0}'
 done

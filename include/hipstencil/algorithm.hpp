@@ -1,8 +1,12 @@
 // hipstencil/algorithm.hpp
 // Algorithm tags and border strategies: types that select the kernel family and the way
 // borders are handled at compile time. Pass a value: algo::shared_mem{} (tile-class
-// dispatch) or algo::shared_mem<strategy::per_access>{}.
+// dispatch) or algo::shared_mem<strategy::per_access>{}. A family's tuning numbers come
+// from its policy type (detail/tuning/policies.hpp): by default the table of the device
+// the call runs on (tuning::by_device), or one the caller names.
 #pragma once
+
+#include "detail/tuning/policies.hpp"
 
 namespace hipstencil {
 
@@ -23,43 +27,72 @@ struct per_access {
 };
 }  // namespace strategy
 
+namespace detail {
+struct naive_family;
+struct two_pass_family;
+struct shared_mem_family;
+struct tiled_family;
+struct streaming_family;
+}  // namespace detail
+
+/// Algorithm tags. Each family's tag names its family (detail/kernels/<family>.hpp) and
+/// rebinds to another border strategy (`with_strategy<S>`); `families` below lists them.
 namespace algo {
 
 /// One thread per output pixel, every tap read from global memory (through the caches).
-/// Any filter size, any border rule (mapped at every access); the baseline.
+/// Any filter size, any border rule (mapped at every access); the baseline, and where
+/// every other family falls back to.
 struct naive {
   static constexpr const char* name = "naive";
   using border_strategy = strategy::per_access;
+  using policy = tuning::by_device;
+  using family = detail::naive_family;
+  template <class S>
+  using with_strategy = naive;  // maps every access: no strategy to choose
 };
 
 /// Separable filters only: a row pass writes its result transposed into a float
 /// workspace, and the same row kernel run again on the workspace with the column taps
 /// restores the orientation. Needs a workspace (two_pass_workspace_bytes); the
-/// convenience overload allocates it stream-ordered.
-template <class Strategy = strategy::tile_class>
+/// convenience overload allocates it stream-ordered. Filters over 255 taps per axis run
+/// naive.
+template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>
 struct two_pass {
   static constexpr const char* name = "two_pass";
   using border_strategy = Strategy;
+  using policy = Policy;
+  using family = detail::two_pass_family;
+  template <class S>
+  using with_strategy = two_pass<S, Policy>;
 };
 
 /// One pass through shared memory: the block's tile plus halo is staged there (dense
 /// filters), or both 1D passes are fused there (separable filters, no intermediate image).
-template <class Strategy = strategy::tile_class>
+/// Filters whose tile does not fit the shared-memory budget run naive.
+template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>
 struct shared_mem {
   static constexpr const char* name = "shared_mem";
   using border_strategy = Strategy;
+  using policy = Policy;
+  using family = detail::shared_mem_family;
+  template <class S>
+  using with_strategy = shared_mem<S, Policy>;
 };
 
-/// Register-blocked, after "Tiled Convolution" (AMD): a BlockX x BlockY work-group, each
-/// thread computing OutX x OutY outputs (the paper's 8 x 8 and 4 x 4: a 32 x 32 tile).
-/// Separable filters share horizontal 1D results between vertically adjacent threads
-/// through shared memory; dense filters share raw pixels through registers and L1.
-/// Compiled for square centred filters of radius 1 to 8; other filters run shared_mem.
-template <class Strategy = strategy::tile_class, int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4>
+/// Register-blocked, after "Tiled Convolution" (AMD): a block_x x block_y work-group, each
+/// thread computing out_x x out_y outputs (tuning::tiled_policy; the paper's 8 x 8 and
+/// 4 x 4 by default: a 32 x 32 tile). Separable filters share horizontal 1D results
+/// between vertically adjacent threads through shared memory; dense filters share raw
+/// pixels through registers and L1. Square centred filters of the policy's radii (1 to 8);
+/// other filters run shared_mem.
+template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>
 struct tiled {
   static constexpr const char* name = "tiled";
   using border_strategy = Strategy;
-  static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
+  using policy = Policy;
+  using family = detail::tiled_family;
+  template <class S>
+  using with_strategy = tiled<S, Policy>;
 };
 
 /// Register streaming: each thread owns a few adjacent output columns (16 bytes of input
@@ -67,26 +100,46 @@ struct tiled {
 /// rows, reading each input row once with one vector load and keeping the partial sums of
 /// the 2R + 1 output rows it touches in registers (a sliding window down the column, as
 /// 2.5D blocking does for stencils); horizontal halos pass between lanes by warp shuffles.
-/// Square centred filters of radius 1 to 5 (dense) or 1 to 4 (separable) whose ROIs start
-/// at vector-aligned columns (see docs/guide.md); other problems run shared_mem. With
-/// tile-class dispatch only the block columns at the left and right edges carry border
-/// code, and in them only the lanes whose window reaches outside the domain pay.
-template <class Strategy = strategy::tile_class>
+/// Square centred filters of the policy's radii (1 to 5 dense, 1 to 4 separable) whose
+/// ROIs start at vector-aligned columns (see docs/guide.md); other problems run
+/// shared_mem. With tile-class dispatch only the block columns at the left and right
+/// edges carry border code, and in them only the lanes whose window reaches outside the
+/// domain pay.
+template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>
 struct streaming {
   static constexpr const char* name = "streaming";
   using border_strategy = Strategy;
-  /// Output rows per strip (per thread); 0 lets the library choose (24 at radius 1, 32
-  /// beyond). More rows read the 2R halo rows less often; fewer give the grid more blocks.
+  using policy = Policy;
+  using family = detail::streaming_family;
+  template <class S>
+  using with_strategy = streaming<S, Policy>;
+  /// Output rows per strip (per thread); 0 lets the policy choose (24 at radius 1, 32
+  /// beyond on every table so far). More rows read the 2R halo rows less often; fewer
+  /// give the grid more blocks.
   int strip_rows = 0;
 };
 
-/// Lets the library choose from the filter's size, separability and the pixel type. The
-/// first table is simple: shared_mem (fused passes for separable filters, staged tile for
-/// dense ones) wherever it holds the filter, naive beyond; the benchmark tunes it.
+/// Lets the library choose the family from the filter's size and separability and the
+/// pixel's channel count, by the tuning table of the device the call runs on
+/// (detail/tuning/tables.hpp: streaming, tiled, shared_mem or, into a caller's
+/// workspace, two_pass; naive for what none of them holds). Never allocates.
 struct automatic {
   static constexpr const char* name = "automatic";
   using border_strategy = strategy::tile_class;
+  using policy = tuning::by_device;
+  using family = void;  // picks one
+  template <class S>
+  using with_strategy = automatic;
 };
+
+template <class... Tags>
+struct list {};
+
+/// Every kernel family's tag: the one list of families. Dispatch (detail/families.hpp),
+/// resolved_algorithm, the filter program's --algo, the [gpu] test matrix and the
+/// benchmark all take their families from it. A new family is its kernel header, its tag
+/// above and its entry here (and the header's #include in detail/families.hpp).
+using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>>;
 
 }  // namespace algo
 }  // namespace hipstencil

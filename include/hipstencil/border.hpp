@@ -114,6 +114,22 @@ struct padded {
   HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int) { return p; }
 };
 
+/// Every rule's policy type, in the order of `kind`: the one list that the filter program,
+/// the [gpu] test matrix and the benchmark take their rules from.
+template <class... R>
+struct rule_list {};
+using all_rules = rule_list<replicate, constant, reflect, reflect101, wrap, skip, padded>;
+
+/// Calls fn(R{}) for every rule R of the list (all_rules by default).
+template <class Fn, class... R>
+void for_each_rule(Fn&& fn, rule_list<R...>) {
+  (fn(R{}), ...);
+}
+template <class Fn>
+void for_each_rule(Fn&& fn) {
+  for_each_rule(static_cast<Fn&&>(fn), all_rules{});
+}
+
 /// A border rule chosen at run time (rule plus the constant's value). Every policy type
 /// converts to it; kernels whose hot loop does not depend on the rule take this.
 struct any {

@@ -11,9 +11,9 @@
 
 #include "algorithm.hpp"
 #include "border.hpp"
-#include "detail/automatic.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/geometry.hpp"
+#include "detail/problem.hpp"
 #include "detail/validate.hpp"
 #include "filter.hpp"
 #include "image.hpp"
@@ -22,49 +22,7 @@
 
 namespace hipstencil {
 
-/// Caller-provided device memory for algorithms that need an intermediate image.
-struct workspace {
-  void* data = nullptr;
-  std::size_t bytes = 0;
-};
-
 namespace detail {
-template <class Algo>
-struct algo_traits {
-  static constexpr bool known = false;
-};
-template <>
-struct algo_traits<algo::naive> {
-  static constexpr bool known = true;
-};
-template <>
-struct algo_traits<algo::automatic> {
-  static constexpr bool known = true;
-};
-template <class S>
-struct algo_traits<algo::two_pass<S>> {
-  static constexpr bool known = true;
-};
-template <class S>
-struct algo_traits<algo::shared_mem<S>> {
-  static constexpr bool known = true;
-};
-template <class S>
-struct algo_traits<algo::streaming<S>> {
-  static constexpr bool known = true;
-};
-template <class S, int BX, int BY, int OX, int OY>
-struct algo_traits<algo::tiled<S, BX, BY, OX, OY>> {
-  static constexpr bool known = true;
-};
-template <class A>
-struct is_tiled : std::false_type {};
-template <class S, int BX, int BY, int OX, int OY>
-struct is_tiled<algo::tiled<S, BX, BY, OX, OY>> : std::true_type {};
-template <class A, template <class> class Family>
-struct is_family : std::false_type {};
-template <class S, template <class> class Family>
-struct is_family<Family<S>, Family> : std::true_type {};
 
 template <class In, class Out>
 void check_pixels() {
@@ -74,126 +32,63 @@ void check_pixels() {
                 "input and output pixel types must have the same number of channels");
 }
 
-/// Dense filter: naive; streaming or tiled (or shared_mem where they have no instantiation
-/// or, streaming, unaligned ROIs); shared_mem (or naive where the filter does not fit
-/// shared memory); automatic = the table of automatic.hpp, falling through the same way.
-template <class Algo, class In, class Out>
-void convolve_dense(const char* fn, const Algo& algo, image_view<In> src, rect src_roi, image_view<Out> dst,
-                    rect dst_roi, const filter2d& f, border::any b, halo h, gpu::stream_t stream) {
-  using I = std::remove_const_t<In>;
-  check_pixels<In, Out>();
-  static_assert(algo_traits<Algo>::known, "unknown algorithm tag");
-  static_assert(!is_family<Algo, algo::two_pass>::value,
-                "algo::two_pass needs a separable_filter (pass one, or use shared_mem for dense filters)");
-  validate_convolve(fn, src, src_roi, dst, dst_roi, f.width(), f.height(), f.anchor_x(), f.anchor_y(), b.rule, h);
-  const geometry g = make_geometry(src.bounds(), src_roi, dst_roi, f.width(), f.height(), f.anchor_x(),
-                                   f.anchor_y(), b, h);
-  const image_view<const I> s(src);
-  if constexpr (std::is_same<Algo, algo::automatic>::value) {
-    // The tuning table (automatic.hpp); each family falls through to the next that holds
-    // the problem (streaming needs aligned ROIs and radius 1 to 5, tiled radius 1 to 8).
-    using T = algo::tiled<>;
-    const auto_family pick = automatic_choice(false, centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y()),
-                                              pixel_traits<I>::channels);
-    if (pick == auto_family::streaming &&
-        launch_streaming2d<I, Out>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), 0, true, stream))
-      return;
-    if ((pick == auto_family::streaming || pick == auto_family::tiled) &&
-        launch_tiled2d<I, Out, T::block_x, T::block_y, T::out_x, T::out_y>(s, dst, g, f.coefficients(), f.anchor_x(),
-                                                                            f.anchor_y(), true, stream))
-      return;
-  }
-  if constexpr (is_family<Algo, algo::streaming>::value) {
-    if (launch_streaming2d<I, Out>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), algo.strip_rows,
-                                   Algo::border_strategy::enabled, stream))
-      return;
-  }
-  if constexpr (is_tiled<Algo>::value) {
-    if (launch_tiled2d<I, Out, Algo::block_x, Algo::block_y, Algo::out_x, Algo::out_y>(
-            s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(), Algo::border_strategy::enabled, stream))
-      return;
-  }
-  if constexpr (!std::is_same<Algo, algo::naive>::value) {
-    if (launch_smem2d<I, Out>(s, dst, g, f.coefficients(), f.anchor_x(), f.anchor_y(),
-                              Algo::border_strategy::enabled, stream))
-      return;
-  }
-  launch_naive<I, Out>(s, dst, g, f.coefficients(), stream);
+template <class Algo>
+int strip_rows_of(const Algo& a) {
+  if constexpr (std::is_same<typename family_of<Algo>::type, streaming_family>::value) return a.strip_rows;
+  else return (void)a, 0;
 }
 
+/// Validates a call and builds its problem (dense: `d`, separable: `s`; one is null).
 template <class Algo, class In, class Out>
-void convolve_separable(const char* fn, const Algo& algo, image_view<In> src, rect src_roi, image_view<Out> dst,
-                        rect dst_roi, const separable_filter& f, border::any b, halo h, gpu::stream_t stream,
-                        const workspace* ws) {
+problem<std::remove_const_t<In>, Out> make_problem(const char* fn, const Algo& algo, image_view<In> src, rect src_roi,
+                                                   image_view<Out> dst, rect dst_roi, const filter2d* d,
+                                                   const separable_filter* s, border::any b, halo h,
+                                                   gpu::stream_t stream, const workspace* ws) {
   using I = std::remove_const_t<In>;
-  constexpr int C = pixel_traits<I>::channels;
   check_pixels<In, Out>();
-  static_assert(algo_traits<Algo>::known, "unknown algorithm tag");
-  validate_convolve(fn, src, src_roi, dst, dst_roi, f.width(), f.height(), f.anchor_x(), f.anchor_y(), b.rule, h);
-  const geometry g = make_geometry(src.bounds(), src_roi, dst_roi, f.width(), f.height(), f.anchor_x(),
-                                   f.anchor_y(), b, h);
-  const image_view<const I> s(src);
-  if constexpr (std::is_same<Algo, algo::automatic>::value) {
-    const auto_family pick =
-        automatic_choice(true, centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y()), C);
-    if (pick == auto_family::streaming &&
-        launch_streaming_sep<I, Out>(s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(), 0, true, stream))
-      return;
-    // two_pass only into a caller's workspace that holds it: automatic never allocates.
-    if (pick == auto_family::two_pass && ws && ws->data && two_pass_fits<C>(f.width(), f.height()) &&
-        ws->bytes >= two_pass_layout<C>(g.width, g.height, g.kh).bytes) {
-      launch_two_pass<I, Out>(s, dst, g, f.row(), f.column(), true, ws->data, stream);
-      return;
-    }
-  }
-  if constexpr (is_family<Algo, algo::two_pass>::value) {
-    if (two_pass_fits<C>(f.width(), f.height())) {
-      const two_pass_layout<C> layout(g.width, g.height, g.kh);
-      if (ws) {
-        if (!ws->data || ws->bytes < layout.bytes)
-          throw_invalid(fn, ": workspace of ", ws->bytes, " bytes at ", ws->data, " is too small: two_pass needs ",
-                        layout.bytes, " bytes (two_pass_workspace_bytes)");
-        launch_two_pass<I, Out>(s, dst, g, f.row(), f.column(), Algo::border_strategy::enabled, ws->data, stream);
-      } else {
-        void* w = gpu::malloc_async(layout.bytes, stream);
-        try {
-          launch_two_pass<I, Out>(s, dst, g, f.row(), f.column(), Algo::border_strategy::enabled, w, stream);
-        } catch (...) {
-          gpu::free_async(w, stream);
-          throw;
-        }
-        gpu::free_async(w, stream);
-      }
-      return;
-    }
-  } else if constexpr (!std::is_same<Algo, algo::naive>::value) {
-    if constexpr (is_family<Algo, algo::streaming>::value) {
-      if (launch_streaming_sep<I, Out>(s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(), algo.strip_rows,
-                                       Algo::border_strategy::enabled, stream))
-        return;
-    }
-    if constexpr (is_tiled<Algo>::value) {
-      if (launch_tiled_sep<I, Out, Algo::block_x, Algo::block_y, Algo::out_x, Algo::out_y>(
-              s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(), Algo::border_strategy::enabled, stream))
-        return;
-    }
-    if (launch_smem_sep<I, Out>(s, dst, g, f.row(), f.column(), f.anchor_x(), f.anchor_y(),
-                                Algo::border_strategy::enabled, stream))
-      return;
-  }
-  launch_naive<I, Out>(s, dst, g, f.to_2d().coefficients(), stream);
+  static_assert(std::is_same<Algo, algo::automatic>::value || !std::is_void<typename family_of<Algo>::type>::value,
+                "unknown algorithm tag");
+  const int kw = d ? d->width() : s->width(), kh = d ? d->height() : s->height();
+  const int ax = d ? d->anchor_x() : s->anchor_x(), ay = d ? d->anchor_y() : s->anchor_y();
+  validate_convolve(fn, src, src_roi, dst, dst_roi, kw, kh, ax, ay, b.rule, h);
+  problem<I, Out> p;
+  p.src = image_view<const I>(src);
+  p.dst = dst;
+  p.g = make_geometry(src.bounds(), src_roi, dst_roi, kw, kh, ax, ay, b, h);
+  p.anchor_x = ax, p.anchor_y = ay;
+  p.radius = centred_radius(kw, kh, ax, ay);
+  p.dense = d;
+  p.separable = s;
+  p.tile_class = Algo::border_strategy::enabled;
+  p.may_allocate = std::is_same<typename family_of<Algo>::type, two_pass_family>::value;
+  p.strip_rows = strip_rows_of(algo);
+  p.ws = ws;
+  p.arch = tuning::current_arch();
+  p.stream = stream;
+  return p;
 }
+
+template <class Algo>
+constexpr void check_dense_algo() {
+  static_assert(!std::is_same<typename family_of<Algo>::type, two_pass_family>::value,
+                "algo::two_pass needs a separable_filter (pass one, or use shared_mem for dense filters)");
+}
+
 }  // namespace detail
 
 /// Bytes of device workspace algo::two_pass needs to filter a width x height ROI of
-/// pixels of type In with `f` (0 when two_pass would fall back to naive for this filter).
+/// pixels of type In with `f` on the current device (0 when two_pass cannot hold the
+/// filter and would fall back to naive). @throws invalid_argument for an empty ROI.
 template <class In>
 std::size_t two_pass_workspace_bytes(int width, int height, const separable_filter& f) {
   constexpr int C = pixel_traits<std::remove_const_t<In>>::channels;
   if (width < 1 || height < 1)
     detail::throw_invalid("two_pass_workspace_bytes: the ROI is empty (", width, "x", height, ")");
-  if (!detail::two_pass_fits<C>(f.width(), f.height())) return 0;
-  return detail::two_pass_layout<C>(width, height, f.height()).bytes;
+  const bool holds = tuning::with_arch(tuning::current_arch(), [&](auto a) {
+    return detail::two_pass_holds<detail::tuned_policy<detail::two_pass_family, decltype(a)::value>, C>(f.width(),
+                                                                                                     f.height());
+  });
+  return holds ? detail::two_pass_layout<C>(width, height, f.height()).bytes : 0;
 }
 
 /// Correlates the source ROI of `src` with `f` into the target ROI of `dst`, on the GPU.
@@ -208,14 +103,13 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 /// outputs whose window leaves the domain are not written either.
 ///
 /// Algorithms for a dense filter: algo::naive; algo::shared_mem (compile-time radius for
-/// square centred filters up to radius 16, run-time size otherwise; falls back to naive
-/// for filters over 33x33 taps or tiles over 48 KiB of shared memory); algo::tiled
-/// (register-blocked, square centred filters of radius 1 to 8, otherwise shared_mem);
-/// algo::streaming (register streaming, square centred filters of radius 1 to 5 whose
-/// ROIs start at vector-aligned columns, otherwise shared_mem); algo::automatic (the
-/// family the H200 measurements found fastest for the radius and pixel type, see
-/// detail/automatic.hpp). algo::two_pass does not take dense filters (compile-time
-/// error).
+/// the policy's radii, 1 to 16, a run-time size otherwise; naive for filters over 33x33
+/// taps or tiles over the shared-memory budget); algo::tiled (register-blocked, square
+/// centred filters of radius 1 to 8, otherwise shared_mem); algo::streaming (register
+/// streaming, square centred filters of radius 1 to 5 whose ROIs start at vector-aligned
+/// columns, otherwise shared_mem); algo::automatic (the device's tuning table,
+/// detail/tuning/tables.hpp). algo::two_pass does not take dense filters (compile-time
+/// error). resolved_algorithm() says which family and instantiation a call runs.
 ///
 /// @param src     device image of In pixels (uint8_t, uint16_t, int16_t, float, uchar4, float4)
 /// @param dst     device image of Out pixels with the same channel count as In; may differ
@@ -232,26 +126,31 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 template <class In, class Out, class Border = border::reflect101, class Algo = algo::automatic>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const filter2d& f,
               Border border = {}, Algo algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
-  detail::convolve_dense<Algo>("convolve", algo, src, src_roi, dst, dst_roi, f, border::any(border), h, stream);
+  detail::check_dense_algo<Algo>();
+  const auto p = detail::make_problem("convolve", algo, src, src_roi, dst, dst_roi, &f, nullptr, border::any(border), h,
+                                      stream, nullptr);
+  detail::dispatch<Algo, true>(p);
 }
 
 /// Separable filter, k(i, j) = column[j] * row[i]; same semantics as the dense overload.
 /// Algorithms: algo::two_pass (row pass written transposed, then the same kernel on the
-/// workspace; compile-time radius up to 32 taps each side; this overload ALLOCATES its
-/// workspace stream-ordered on `stream` (MallocAsync/FreeAsync) — pass a workspace to
-/// avoid that); algo::shared_mem (both passes fused in shared memory, compile-time radius
-/// up to 32 for square centred filters); algo::tiled (register-blocked with shared
-/// horizontal results, square centred filters of radius 1 to 8, otherwise shared_mem);
-/// algo::streaming (register streaming, square centred filters of radius 1 to 4 with
-/// vector-aligned ROIs, otherwise shared_mem); algo::naive (the dense outer product);
-/// algo::automatic (the measured table of detail/automatic.hpp: streaming, shared_mem,
-/// or two_pass for radius over 10 when the workspace overload gives it
+/// workspace; compile-time radius for the policy's radii, 1 to 16; this overload
+/// ALLOCATES its workspace stream-ordered on `stream` (MallocAsync/FreeAsync) — pass a
+/// workspace to avoid that); algo::shared_mem (both passes fused in shared memory,
+/// compile-time radius 1 to 16 for square centred filters); algo::tiled (register-blocked
+/// with shared horizontal results, square centred filters of radius 1 to 8, otherwise
+/// shared_mem); algo::streaming (register streaming, square centred filters of radius 1 to
+/// 4 with vector-aligned ROIs, otherwise shared_mem); algo::naive (the dense outer
+/// product); algo::automatic (the device's tuning table: streaming, shared_mem, or
+/// two_pass for radius over 10 when the workspace overload gives it
 /// two_pass_workspace_bytes; it never allocates). Filters a family cannot hold fall back
 /// to naive.
 template <class In, class Out, class Border = border::reflect101, class Algo = algo::automatic>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const separable_filter& f,
               Border border = {}, Algo algo = {}, gpu::stream_t stream = {}, halo h = halo::isolated) {
-  detail::convolve_separable<Algo>("convolve", algo, src, src_roi, dst, dst_roi, f, border::any(border), h, stream, nullptr);
+  const auto p = detail::make_problem("convolve", algo, src, src_roi, dst, dst_roi, nullptr, &f, border::any(border), h,
+                                      stream, nullptr);
+  detail::dispatch<Algo, true>(p);
 }
 
 /// Separable filter with a caller-provided workspace (algo::two_pass needs
@@ -261,7 +160,9 @@ void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_ro
 template <class In, class Out, class Border, class Algo>
 void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const separable_filter& f,
               Border border, Algo algo, gpu::stream_t stream, halo h, workspace ws) {
-  detail::convolve_separable<Algo>("convolve", algo, src, src_roi, dst, dst_roi, f, border::any(border), h, stream, &ws);
+  const auto p = detail::make_problem("convolve", algo, src, src_roi, dst, dst_roi, nullptr, &f, border::any(border), h,
+                                      stream, &ws);
+  detail::dispatch<Algo, true>(p);
 }
 
 /// Whole images of equal size: src_roi = src.bounds(), dst_roi = dst.bounds().
@@ -271,6 +172,34 @@ void convolve(image_view<In> src, image_view<Out> dst, const Filter& f, Border b
               gpu::stream_t stream = {}) {
   detail::validate_same_size("convolve", src, dst);
   convolve(src, src.bounds(), dst, dst.bounds(), f, border, algo, stream, halo::isolated);
+}
+
+/// What convolve with the same arguments runs on the current device, without running it:
+/// the family (after every fallback: streaming on an unaligned ROI runs shared_mem, a
+/// filter too large for shared memory runs naive, ...), its compiled radius or run-time
+/// size, the strategy and the tuning table. Same validation as convolve (and throws the
+/// same invalid_argument); `ws` as convolve's workspace (null: none).
+template <class In, class Out, class Filter, class Border = border::reflect101, class Algo = algo::automatic>
+resolution resolved_algorithm(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_roi, const Filter& f,
+                              Border border = {}, Algo algo = {}, halo h = halo::isolated,
+                              const workspace* ws = nullptr) {
+  constexpr bool separable = std::is_same<Filter, separable_filter>::value;
+  static_assert(separable || std::is_same<Filter, filter2d>::value, "a filter2d or a separable_filter");
+  const filter2d* d = nullptr;
+  const separable_filter* s = nullptr;
+  if constexpr (separable) s = &f;
+  else d = &f, detail::check_dense_algo<Algo>();
+  const auto p =
+      detail::make_problem("resolved_algorithm", algo, src, src_roi, dst, dst_roi, d, s, border::any(border), h, {}, ws);
+  return detail::dispatch<Algo, false>(p);
+}
+
+/// Whole images of equal size.
+template <class In, class Out, class Filter, class Border = border::reflect101, class Algo = algo::automatic>
+resolution resolved_algorithm(image_view<In> src, image_view<Out> dst, const Filter& f, Border border = {},
+                              Algo algo = {}) {
+  detail::validate_same_size("resolved_algorithm", src, dst);
+  return resolved_algorithm(src, src.bounds(), dst, dst.bounds(), f, border, algo);
 }
 
 }  // namespace hipstencil

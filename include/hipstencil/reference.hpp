@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "border.hpp"
+#include "detail/bordered.hpp"
 #include "detail/geometry.hpp"
 #include "detail/validate.hpp"
 #include "filter.hpp"
@@ -36,7 +37,7 @@ void run(const char* fn, image_view<In> src, rect src_roi, image_view<Out> dst, 
   auto rows = [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y)
       for (int x = 0; x < g.width; ++x) {
-        if (b.rule == border::kind::skip && !g.window_inside(x, y)) continue;
+        if (!g.writes(x, y)) continue;
         dst(g.dst_x0 + x, g.dst_y0 + y) =
             from_accum<Out>(hipstencil::detail::window_sum<double>(s, g, double_taps{taps.data()}, x, y));
       }

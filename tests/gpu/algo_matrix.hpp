@@ -1,6 +1,6 @@
-// The [gpu] matrix of the optimised families (shared_mem dense and fused separable,
-// two_pass, tiled and streaming, dense and separable) x border strategy x border rule x
-// radius, against the host reference, at awkward sizes with ROIs at every edge and
+// The [gpu] matrix of every family of the library's list (algo::for_each_family), in each
+// filter form it takes, x border strategy x border rule (border::all_rules) x radius,
+// against the host reference, at awkward sizes with ROIs at every edge and
 // corner. One translation unit per pixel type instantiates it (tests/gpu/test_algos_*.cpp),
 // so the kernels compile in parallel.
 #pragma once
@@ -9,8 +9,14 @@
 
 namespace gpu_test {
 
-inline const border::any matrix_borders[] = {border::replicate{}, border::constant{0.37f}, border::reflect{},
-                                             border::reflect101{}, border::wrap{}, border::skip{}, border::padded{}};
+/// Every border rule (border::all_rules), the constant with a value that is not a pixel value.
+inline std::vector<border::any> matrix_borders() {
+  std::vector<border::any> v;
+  border::for_each_rule([&](auto rule) { v.push_back(border::any(rule)); });
+  for (auto& b : v)
+    if (b.rule == border::kind::constant) b.value = 0.37f;
+  return v;
+}
 
 /// ROI placement: 0 = the whole image; 1..4 = touching the left, right, top, bottom edge of
 /// a larger parent; 5..8 = each corner. Under `padded` the parent holds the filter's halo.
@@ -51,95 +57,96 @@ inline separable_filter random_separable(int kw, int kh, int ax = -1, int ay = -
   return separable_filter(axis(kw), axis(kh), ax, ay);
 }
 
-enum class family {
-  smem_dense,
-  smem_separable,
-  two_pass,
-  tiled_dense,
-  tiled_separable,
-  streaming_dense,
-  streaming_separable
+/// One family of the library's list (algo::for_each_family) with one form of the filter.
+struct family_case {
+  const char* name;  ///< the family's name, as resolved_algorithm reports it
+  bool dense;        ///< dense filter2d (else separable_filter)
+  bool streaming;    ///< needs vector-aligned ROIs to run itself (else it falls back)
 };
-inline const char* name(family f) {
-  switch (f) {
-    case family::smem_dense: return "shared_mem (dense)";
-    case family::smem_separable: return "shared_mem (separable)";
-    case family::two_pass: return "two_pass";
-    case family::tiled_dense: return "tiled (dense)";
-    case family::tiled_separable: return "tiled (separable)";
-    case family::streaming_dense: return "streaming (dense)";
-    default: return "streaming (separable)";
-  }
-}
-inline bool dense(family f) {
-  return f == family::smem_dense || f == family::tiled_dense || f == family::streaming_dense;
-}
-inline bool streaming(family f) { return f == family::streaming_dense || f == family::streaming_separable; }
 
-/// Calls convolve with the family's algorithm tag, strategy S.
-template <class S, class In, class Out>
-void convolve_family(family fam, image_view<const In> s, image_view<Out> d, const problem& p, const filter2d& f,
-                     const separable_filter& sf, border::any b) {
-  switch (fam) {
-    case family::smem_dense: return convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::shared_mem<S>{}, nullptr, p.halo_mode);
-    case family::smem_separable: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::shared_mem<S>{}, nullptr, p.halo_mode);
-    case family::two_pass: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::two_pass<S>{}, nullptr, p.halo_mode);
-    case family::tiled_dense: return convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::tiled<S>{}, nullptr, p.halo_mode);
-    case family::tiled_separable: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::tiled<S>{}, nullptr, p.halo_mode);
-    case family::streaming_dense: return convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::streaming<S>{}, nullptr, p.halo_mode);
-    case family::streaming_separable: return convolve(s, p.src_roi, d, p.dst_roi, sf, b, algo::streaming<S>{}, nullptr, p.halo_mode);
-  }
+/// Every family of the library's list, in every filter form it takes.
+inline std::vector<family_case> all_family_cases() {
+  std::vector<family_case> v;
+  algo::for_each_family([&](auto tag) {
+    using T = decltype(tag);
+    const bool streaming = std::is_same<T, algo::streaming<>>::value;
+    if (algo::takes_dense<T>) v.push_back({T::name, true, streaming});
+    if (algo::takes_separable<T>) v.push_back({T::name, false, streaming});
+  });
+  return v;
+}
+
+/// True when `r` is a radius the family's default policy compiles for this form (then
+/// the family must run the problem itself, with that instantiation).
+inline bool compiled_radius(const family_case& fc, int r) {
+  bool yes = false;
+  algo::for_each_family([&](auto tag) {
+    using T = decltype(tag);
+    using P = typename detail::family_of<T>::type::default_policy;
+    if (std::strcmp(T::name, fc.name) == 0)
+      yes = fc.dense ? detail::compiled(r, typename P::dense_radii{}) : detail::compiled(r, typename P::separable_radii{});
+  });
+  return yes;
 }
 
 /// One case: random source, random filter of kw x kh with anchor (ax, ay) (-1: centre),
-/// the family's kernel against the reference. Returns the pixels compared.
+/// the family's kernel against the reference. Checks with resolved_algorithm that a
+/// square centred filter of a compiled radius runs the family itself with that radius (so
+/// the aligned placement reaches streaming, not its fallback). Returns the pixels compared.
 template <class In, class Out>
-long long run_family_case(family fam, bool tile_class, int w, int h, int kw, int kh, int ax, int ay, border::any b,
-                          int placement, halo hm) {
-  INFO(name(fam) << (tile_class ? ", tile_class" : ", per_access"));
-  const bool sep = !dense(fam);
+long long run_family_case(const family_case& fc, bool tile_class, int w, int h, int kw, int kh, int ax, int ay,
+                          border::any b, int placement, halo hm) {
+  INFO(fc.name << (fc.dense ? " (dense)" : " (separable)") << (tile_class ? ", tile_class" : ", per_access"));
   const separable_filter sf = random_separable(kw, kh, ax, ay);
-  const filter2d f = sep ? sf.to_2d() : random_filter(kw, kh, ax, ay);
+  const filter2d f = fc.dense ? random_filter(kw, kh, ax, ay) : sf.to_2d();
   const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule,
-                         streaming(fam));
+                         fc.streaming);
   const auto src = random_image<In>(p.src_w, p.src_h);
   return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
-    if (streaming(fam)) {
-      // The aligned placement must reach the streaming kernel itself, not its fallback.
-      const int r = detail::centred_radius(kw, kh, f.anchor_x(), f.anchor_y());
-      const auto g = detail::make_geometry(s.bounds(), p.src_roi, p.dst_roi, kw, kh, f.anchor_x(), f.anchor_y(), b,
-                                           p.halo_mode);
-      const int compiled = dense(fam) ? 5 : 4;  // static_radii_streaming_dense / _separable
-      CHECK(detail::streaming_fits(s, d, g, f.anchor_x(), f.anchor_y(), !dense(fam)) == (r >= 1 && r <= compiled));
-    }
-    if (tile_class) convolve_family<strategy::tile_class>(fam, s, d, p, f, sf, b);
-    else convolve_family<strategy::per_access>(fam, s, d, p, f, sf, b);
+    auto run = [&](auto tag, const auto& filter) {
+      const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode);
+      INFO("runs " << res.str());
+      const int r = f.anchor_x() == kw / 2 && f.anchor_y() == kh / 2 && kw == kh ? kw / 2 : -1;
+      if (compiled_radius(fc, r)) CHECK((std::strcmp(res.family, fc.name) == 0 && res.radius == r));
+      convolve(s, p.src_roi, d, p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
+    };
+    auto dispatch = [&](auto strategy) {
+      algo::for_each_family<decltype(strategy)>([&](auto tag) {
+        using T = decltype(tag);
+        if (std::strcmp(T::name, fc.name) != 0) return;
+        if constexpr (algo::takes_dense<T>) {
+          if (fc.dense) run(tag, f);
+        }
+        if (!fc.dense) run(tag, sf);
+      });
+    };
+    if (tile_class) dispatch(strategy::tile_class{});
+    else dispatch(strategy::per_access{});
   });
 }
 
 /// The full matrix for one pixel-type pair.
 template <class In, class Out>
 void family_matrix(bool with_full_hd) {
-  const family fams[] = {family::smem_dense,      family::smem_separable,  family::two_pass,
-                         family::tiled_dense,     family::tiled_separable, family::streaming_dense,
-                         family::streaming_separable};
+  const std::vector<family_case> fams = all_family_cases();
+  const std::vector<border::any> borders = matrix_borders();
   long long cases = 0, pixels = 0;
   // Every family x strategy x border x radius at 31 x 33, ROI placement and halo mode cycling.
-  for (family fam : fams)
+  for (const family_case& fam : fams)
     for (bool tc : {true, false})
-      for (const border::any& b : matrix_borders)
+      for (const border::any& b : borders)
         for (int r : {1, 2, 3, 4, 5, 6, 7, 8, 16, 32}) {
-          if (r == 32 && dense(fam)) continue;  // dense fast paths go to 16
+          if (r == 32 && fam.dense) continue;  // dense fast paths go to 16
           // Radii 4, 6, 7 for streaming only: both sides of its compiled radii (1-5 dense, 1-4 separable).
-          if ((r == 4 || r == 6 || r == 7) && !streaming(fam)) continue;
+          if ((r == 4 || r == 6 || r == 7) && !fam.streaming) continue;
           const int placement = int(cases % 9);
           const halo hm = (cases / 9) % 2 ? halo::from_parent : halo::isolated;
           pixels += run_family_case<In, Out>(fam, tc, 31, 33, 2 * r + 1, 2 * r + 1, -1, -1, b, placement, hm);
           ++cases;
         }
   // Run-time-size paths: a radius not compiled, non-square and off-centre filters.
-  for (family fam : fams)
-    for (const border::any& b : matrix_borders) {
+  for (const family_case& fam : fams)
+    for (const border::any& b : borders) {
       pixels += run_family_case<In, Out>(fam, true, 31, 33, 19, 19, -1, -1, b, int(cases % 9), halo::isolated);
       pixels += run_family_case<In, Out>(fam, true, 31, 33, 7, 3, 1, 2, b, int((cases + 4) % 9), halo::from_parent);
       cases += 2;
@@ -147,8 +154,8 @@ void family_matrix(bool with_full_hd) {
   // Awkward sizes: 1x1, a prime width, and a tile-spanning 257 x 129, radii 1, 5, 16.
   const int sizes[][2] = {{1, 1}, {97, 41}, {257, 129}};
   for (auto& s : sizes)
-    for (family fam : fams)
-      for (const border::any& b : matrix_borders)
+    for (const family_case& fam : fams)
+      for (const border::any& b : borders)
         for (int r : {1, 5, 16}) {
           pixels += run_family_case<In, Out>(fam, cases % 2 == 0, s[0], s[1], 2 * r + 1, 2 * r + 1, -1, -1, b,
                                              int(cases % 9), (cases / 9) % 2 ? halo::from_parent : halo::isolated);
@@ -156,7 +163,7 @@ void family_matrix(bool with_full_hd) {
         }
   // 1920 x 1080 (a frame of HD video), every family and strategy, two rules.
   if (with_full_hd)
-    for (family fam : fams)
+    for (const family_case& fam : fams)
       for (bool tc : {true, false})
         for (const border::any& b : {border::any(border::reflect101{}), border::any(border::constant{3.0f})}) {
           pixels += run_family_case<In, Out>(fam, tc, 1920, 1080, 5, 5, -1, -1, b, 5, halo::from_parent);

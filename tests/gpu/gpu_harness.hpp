@@ -6,9 +6,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -17,8 +21,34 @@
 namespace gpu_test {
 using namespace hipstencil;
 
+/// The seed of this run, shared by every [gpu] test: $HIPSTENCIL_TEST_SEED when set (a
+/// decimal number up to 4294967295, to replay a failure), else fresh from
+/// std::random_device. Throws std::runtime_error naming the variable and its value when
+/// it is not such a number. main.cpp prints it (print_seed) before any test runs.
+inline std::uint32_t seed() {
+  static const std::uint32_t s = [] {
+    const char* env = std::getenv("HIPSTENCIL_TEST_SEED");
+    if (!env) return std::uint32_t(std::random_device{}());
+    const std::string v = env;
+    bool ok = !v.empty() && v.size() <= 10;
+    for (char c : v) ok = ok && c >= '0' && c <= '9';
+    if (!ok || std::stoull(v) > std::numeric_limits<std::uint32_t>::max())
+      throw std::runtime_error("HIPSTENCIL_TEST_SEED=\"" + v +
+                               "\" is not a decimal seed (expected digits only, at most 4294967295)");
+    return std::uint32_t(std::stoull(v));
+  }();
+  return s;
+}
+
+/// Prints the seed on one line, with how to replay the run.
+inline void print_seed() {
+  const unsigned long s = seed();
+  std::printf("[gpu] random seed %lu (replay: HIPSTENCIL_TEST_SEED=%lu)\n", s, s);
+  std::fflush(stdout);
+}
+
 inline std::mt19937& rng() {
-  static std::mt19937 g(std::random_device{}());
+  static std::mt19937 g(seed());
   return g;
 }
 

@@ -4,10 +4,20 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <exception>
 
 #include <hipstencil/hipstencil.hpp>
 
+#include "gpu_harness.hpp"
+
 int main(int argc, char* argv[]) {
+  // The run's random seed first, whatever runs after (all tests, some, or none).
+  try {
+    gpu_test::print_seed();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "[gpu] %s\n", e.what());
+    return 2;
+  }
   const int n = hipstencil::gpu::device_count();
   if (n == 0) {
     std::printf("[gpu] tests SKIPPED: no %s device is visible to this process\n", hipstencil::backend_name());

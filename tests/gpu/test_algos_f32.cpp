@@ -3,14 +3,14 @@
 
 #include "algo_matrix.hpp"
 
-TEST_CASE("shared_mem and two_pass match the reference: float -> float", "[gpu][algos]") {
+TEST_CASE("every family matches the reference: float -> float", "[gpu][algos]") {
   gpu_test::family_matrix<float, float>(true);
 }
 
 TEST_CASE("tiled with a non-default block shape (16 x 4 threads, 2 x 8 outputs each)", "[gpu][algos]") {
   using namespace gpu_test;
-  using shape = algo::tiled<strategy::tile_class, 16, 4, 2, 8>;
-  for (const border::any& b : matrix_borders)
+  using shape = algo::tiled<strategy::tile_class, tuning::tiled_policy<16, 4, 2, 8>>;
+  for (const border::any& b : matrix_borders())
     for (int r : {1, 3}) {
       const filter2d f = random_filter(2 * r + 1, 2 * r + 1);
       const separable_filter sf = random_separable(2 * r + 1, 2 * r + 1);
@@ -57,8 +57,10 @@ TEST_CASE("streaming falls back to shared_mem for an unaligned ROI, with the sam
   const problem p = place(67, 45, 3, halo::from_parent, 2, 2, 2, 2, border::kind::reflect101);  // ROI at column 2
   const auto src = random_image<float>(p.src_w, p.src_h);
   check_against_reference<float, float>(p, f, border::reflect101{}, src, [&](image_view<const float> s, image_view<float> d) {
-    const auto g = detail::make_geometry(s.bounds(), p.src_roi, p.dst_roi, 5, 5, 2, 2, border::reflect101{}, p.halo_mode);
-    CHECK_FALSE(detail::streaming_fits(s, d, g, 2, 2, false));
+    const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, f, border::reflect101{}, algo::streaming<>{},
+                                              p.halo_mode);
+    CHECK(std::string(res.family) == "shared_mem");
+    CHECK(res.radius == 2);
     convolve(s, p.src_roi, d, p.dst_roi, f, border::reflect101{}, algo::streaming<>{}, nullptr, p.halo_mode);
   });
 }

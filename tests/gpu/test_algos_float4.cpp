@@ -1,6 +1,6 @@
 // [gpu] optimised families against the reference: float4 -> float4 (see algo_matrix.hpp).
 #include "algo_matrix.hpp"
 
-TEST_CASE("shared_mem and two_pass match the reference: float4 -> float4", "[gpu][algos]") {
+TEST_CASE("every family matches the reference: float4 -> float4", "[gpu][algos]") {
   gpu_test::family_matrix<hipstencil::float4, hipstencil::float4>(false);
 }

@@ -1,6 +1,6 @@
 // [gpu] optimised families against the reference: std::uint8_t -> float (see algo_matrix.hpp).
 #include "algo_matrix.hpp"
 
-TEST_CASE("shared_mem and two_pass match the reference: std::uint8_t -> float", "[gpu][algos]") {
+TEST_CASE("every family matches the reference: std::uint8_t -> float", "[gpu][algos]") {
   gpu_test::family_matrix<std::uint8_t, float>(false);
 }

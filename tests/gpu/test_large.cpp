@@ -6,25 +6,33 @@ using namespace gpu_test;
 
 namespace {
 
-/// Calls run(name, filter, tag) for every algorithm with the separable filter `f` or its
-/// dense outer product: the one list of what the tests below run (10 entries).
+/// Calls run(name, filter, tag) for every family of the library's list in every filter
+/// form it takes (algo::for_each_family), then automatic with both forms: the one list of
+/// what the tests below run (algorithm_count() entries).
 template <class Run>
 void each_algorithm(const separable_filter& f, Run&& run) {
   const filter2d d = f.to_2d();
-  run("naive", f, algo::naive{});
-  run("shared_mem separable", f, algo::shared_mem<>{});
-  run("two_pass", f, algo::two_pass<>{});
-  run("shared_mem dense", d, algo::shared_mem<>{});
+  algo::for_each_family([&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (algo::takes_separable<T>) run((std::string(T::name) + " separable").c_str(), f, tag);
+    if constexpr (algo::takes_dense<T>) run((std::string(T::name) + " dense").c_str(), d, tag);
+  });
   run("automatic separable", f, algo::automatic{});
-  run("tiled separable", f, algo::tiled<>{});
-  run("tiled dense", d, algo::tiled<>{});
-  run("streaming separable", f, algo::streaming<>{});
-  run("streaming dense", d, algo::streaming<>{});
   run("automatic dense", d, algo::automatic{});
 }
 
-/// Every algorithm on one image, whole-image call with `b`, into outs[0..9] in
-/// each_algorithm's order.
+/// How many calls each_algorithm makes.
+int algorithm_count() {
+  int n = 2;
+  algo::for_each_family([&](auto tag) {
+    using T = decltype(tag);
+    n += int(algo::takes_separable<T>) + int(algo::takes_dense<T>);
+  });
+  return n;
+}
+
+/// Every algorithm on one image, whole-image call with `b`, into outs[0, algorithm_count())
+/// in each_algorithm's order.
 template <class T>
 void run_all(const image_view<const T>& s, const std::vector<image_view<T>>& outs, const separable_filter& f,
              border::any b) {
@@ -48,7 +56,8 @@ TEST_CASE("the algorithms agree with each other on a 1031 x 777 image", "[gpu][a
   const auto src = random_image<float>(w, h);
   device_image<float> d_src(w, h);
   d_src.upload(src.view());
-  std::vector<device_image<float>> d(11);
+  const int n = algorithm_count();  // outputs [0, n) each algorithm, n: automatic with a workspace
+  std::vector<device_image<float>> d(n + 1);
   std::vector<image_view<float>> views;
   for (auto& x : d) x = device_image<float>(w, h), views.push_back(x.view());
   for (int r : {1, 2, 4, 7, 9, 12}) {
@@ -57,13 +66,13 @@ TEST_CASE("the algorithms agree with each other on a 1031 x 777 image", "[gpu][a
     // automatic with a workspace: free to run two_pass (its table's choice beyond radius 10).
     const std::size_t bytes = two_pass_workspace_bytes<float>(w, h, f);
     void* ws = gpu::malloc(bytes);
-    convolve(image_view<const float>(d_src.view()), rect{0, 0, w, h}, views[10], rect{0, 0, w, h}, f, border::reflect{},
+    convolve(image_view<const float>(d_src.view()), rect{0, 0, w, h}, views[n], rect{0, 0, w, h}, f, border::reflect{},
              algo::automatic{}, nullptr, halo::isolated, workspace{ws, bytes});
-    std::vector<host_image<float>> out(11, host_image<float>(w, h));
-    for (int i = 0; i < 11; ++i) d[i].download(out[i].view());
+    std::vector<host_image<float>> out(n + 1, host_image<float>(w, h));
+    for (int i = 0; i <= n; ++i) d[i].download(out[i].view());
     gpu::stream_synchronize(nullptr);
     gpu::free(ws);
-    for (int i = 1; i < 11; ++i) {
+    for (int i = 1; i <= n; ++i) {
       double err = 0;
       for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) err = std::max(err, double(std::fabs(out[i](x, y) - out[0](x, y))));
@@ -82,11 +91,12 @@ TEST_CASE("more than 65535 blocks in y: a 3 x 2200000 image", "[gpu][large]") {
                       halo::isolated, reference::all_threads());
   device_image<float> d_src(w, h);
   d_src.upload(src.view());
-  std::vector<device_image<float>> d(10);
+  const int n = algorithm_count();
+  std::vector<device_image<float>> d(n);
   std::vector<image_view<float>> views;
   for (auto& x : d) x = device_image<float>(w, h), x.fill_bytes(0xFF), views.push_back(x.view());
   run_all<float>(d_src.view(), views, f, border::reflect101{});
-  for (int i = 0; i < 10; ++i) {
+  for (int i = 0; i < n; ++i) {
     host_image<float> out(w, h);
     d[i].download(out.view());
     gpu::stream_synchronize(nullptr);

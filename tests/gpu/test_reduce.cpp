@@ -8,6 +8,8 @@
 
 #include <hipstencil/hipstencil.hpp>
 
+#include "gpu_harness.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -21,10 +23,7 @@ using hs::channel_set;
 using hs::image_difference;
 using hs::rect;
 
-std::uint32_t seed() {
-  static const std::uint32_t s = std::random_device{}();
-  return s;
-}
+std::uint32_t seed() { return gpu_test::seed(); }  // the run's seed, printed by main.cpp
 std::mt19937& rng() {
   static std::mt19937 g(seed());
   return g;

@@ -371,7 +371,7 @@ TEST_CASE("overlap check accepts disjoint ROIs of overlapping sub-views of one i
   CHECK(aliasing_trials<std::uint8_t, float>("uint8 -> float", true).not_exact == 0);
 }
 
-// DESIGN.md and error.hpp: what() names "the parameter and the offending value(s)".
+// error.hpp's contract: what() names "the parameter and the offending value(s)".
 TEST_CASE("the overlap message gives dst_roi's rectangle", "[errors]") {
   test::pitched<float> img(8, 6);
   const auto v = img.view();

@@ -3,6 +3,11 @@
 // kernel so that both read exactly the same source pixel for each tap. (The reference's
 // independence comes from double accumulation and from the host tests, which check these
 // maps against scipy/OpenCV tables and against a brute-force padded-image formula.)
+//
+// The two rules that are not index maps are predicates here, so that kernels never test
+// the rule by name: `skip` is writes(x, y) (false for outputs whose window leaves the
+// domain), `padded` is read_rect() (the caller's halo, where reads need no map). A new
+// border rule then touches border.hpp and its tests only.
 #pragma once
 
 #include "../border.hpp"
@@ -36,11 +41,49 @@ struct geometry {
     const int q = border::map_index(border.rule, py - domain.y, domain.height);
     return q < 0 ? outside : domain.y + q;
   }
-  /// True when output (x, y)'s whole window lies inside the domain (skip writes only these).
-  HIPSTENCIL_HOST_DEVICE bool window_inside(int x, int y) const {
-    const int px = src_x0 + x, py = src_y0 + y;
-    return px >= domain.x && py >= domain.y && px + kw <= domain.x + domain.width &&
-           py + kh <= domain.y + domain.height;
+
+  /// True when output column x of the ROI may be written as far as x alone decides: always,
+  /// except under skip, where its windows must lie inside the domain in x.
+  HIPSTENCIL_HOST_DEVICE bool writes_x(int x) const {
+    const int px = src_x0 + x;
+    return border.rule != border::kind::skip || (px >= domain.x && px + kw <= domain.x + domain.width);
+  }
+  HIPSTENCIL_HOST_DEVICE bool writes_y(int y) const {
+    const int py = src_y0 + y;
+    return border.rule != border::kind::skip || (py >= domain.y && py + kh <= domain.y + domain.height);
+  }
+  /// True when output (x, y) of the ROI is written (under skip: its whole window lies
+  /// inside the domain).
+  HIPSTENCIL_HOST_DEVICE bool writes(int x, int y) const { return writes_x(x) && writes_y(y); }
+  /// True when every output whose windows cover the w x h region at window position
+  /// (px, py) is written.
+  HIPSTENCIL_HOST_DEVICE bool writes_all(int px, int py, int w, int h) const {
+    return border.rule != border::kind::skip ||
+           (px >= domain.x && py >= domain.y && px + w <= domain.x + domain.width && py + h <= domain.y + domain.height);
+  }
+
+  /// The pixels that may be read as they are, with no border map: the domain, or under
+  /// padded the region the ROI's windows cover (the caller's halo; beyond it memory may
+  /// not exist).
+  HIPSTENCIL_HOST_DEVICE rect read_rect() const {
+    if (border.rule == border::kind::padded) return rect{src_x0, src_y0, width + kw - 1, height + kh - 1};
+    return domain;
+  }
+  /// True when the region [px, px + w) x [py, py + h) needs no border map.
+  HIPSTENCIL_HOST_DEVICE bool reads_inside(int px, int py, int w, int h) const {
+    const rect r = read_rect();
+    return px >= r.x && py >= r.y && px + w <= r.x + r.width && py + h <= r.y + r.height;
+  }
+  /// The geometry that mapped reads go through. Kernels read a tile's whole region even
+  /// where some of its outputs are never written; replicate keeps those (unused) reads in
+  /// memory that exists: under skip the image's, under padded the caller's halo (the
+  /// read rectangle, which every used read lies in, so that used reads are unchanged).
+  HIPSTENCIL_HOST_DEVICE geometry for_reads() const {
+    geometry g = *this;
+    if (g.border.rule == border::kind::padded) g.domain = read_rect();
+    if (g.border.rule == border::kind::skip || g.border.rule == border::kind::padded)
+      g.border.rule = border::kind::replicate;
+    return g;
   }
 };
 
@@ -59,37 +102,6 @@ inline geometry make_geometry(rect src_bounds, rect src_roi, rect dst_roi, int k
   g.kh = kh;
   g.border = b;
   return g;
-}
-
-/// Accumulates one filter window for output (x, y) of the ROI: sum_ij k(i, j) * src(tap),
-/// in accumulator type A. `tap(i, j)` returns the coefficient (row-major taps). Shared by
-/// the reference (A = double) and the naive kernel (A = float).
-template <class A, class In, class Taps>
-HIPSTENCIL_HOST_DEVICE accum<A, pixel_traits<In>::channels> window_sum(const image_view<const In>& src,
-                                                                          const geometry& g, const Taps& taps,
-                                                                          int x, int y) {
-  constexpr int C = pixel_traits<In>::channels;
-  accum<A, C> acc;
-  HIPSTENCIL_UNROLL
-  for (int c = 0; c < C; ++c) acc.v[c] = A(0);
-  const A cval = A(g.border.value);
-  for (int j = 0; j < g.kh; ++j) {
-    const int sy = g.map_y(g.src_y0 + y + j);
-    const In* row = sy != outside ? src.row(sy) : nullptr;
-    for (int i = 0; i < g.kw; ++i) {
-      const A k = A(taps[j * g.kw + i]);
-      const int sx = row ? g.map_x(g.src_x0 + x + i) : outside;
-      if (sx != outside) {
-        const auto p = to_accum<A>(row[sx]);
-        HIPSTENCIL_UNROLL
-        for (int c = 0; c < C; ++c) acc.v[c] += k * p.v[c];
-      } else {
-        HIPSTENCIL_UNROLL
-        for (int c = 0; c < C; ++c) acc.v[c] += k * cval;
-      }
-    }
-  }
-  return acc;
 }
 
 }  // namespace detail

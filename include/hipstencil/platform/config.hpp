@@ -4,7 +4,9 @@
 //
 //   HIPSTENCIL_BACKEND_HIP   hipcc (AMD, ROCm): device code through the HIP runtime.
 //   HIPSTENCIL_BACKEND_CUDA  nvcc: device code through the CUDA runtime directly. HIP's own
-//                            NVIDIA headers do not compile against CUDA 13 (DESIGN.md), so
+//                            NVIDIA headers (HIP 5.2's hip/nvidia_detail) do not compile
+//                            against CUDA 13 (removed cudaDeviceProp fields and texture
+//                            references, changed graph and memory API signatures), so
 //                            on NVIDIA we are the thin facade that HIP would have been.
 //   HIPSTENCIL_BACKEND_HOST  any other compiler: views, filters, border maths and the host
 //                            reference work; GPU entry points are absent.

@@ -1,30 +1,66 @@
 // hipstencil/detail/kernels/naive.hpp
-// The naive kernel: one thread per output pixel, each tap read from global memory.
-// Border rule at run time (detail::geometry) at every access: the per-access strategy.
-// Coefficients inline (taps.hpp) or, beyond inline_capacity taps, from device memory.
+// The naive family: one thread per output pixel, each tap read from global memory, the
+// border rule at every access (the per-access strategy). Coefficients inline (taps.hpp)
+// or, beyond inline_capacity taps, from device memory. Runs every problem: the end of
+// every fallback chain.
 #pragma once
 
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
-#include "../geometry.hpp"
+#include "../../algorithm.hpp"
+#include "../bordered.hpp"
+#include "../family.hpp"
 #include "taps.hpp"
 
 namespace hipstencil {
 namespace detail {
 
-/// Block shape: 32 x 8 = 256 threads, a multiple of both wave sizes (32 and 64).
-constexpr int naive_block_x = 32, naive_block_y = 8;
-
 /// Grid-stride in both axes, so any image size works with grid.y capped at 65535.
-template <class In, class Out, class Taps>
-__global__ void __launch_bounds__(naive_block_x* naive_block_y)
-    naive_kernel(image_view<const In> src, image_view<Out> dst, geometry g, Taps taps) {
+template <class In, class Out, class Taps, int Threads>
+__global__ void __launch_bounds__(Threads) naive_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
+                                                        Taps taps) {
   for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < g.height; y += gridDim.y * blockDim.y)
-    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < g.width; x += gridDim.x * blockDim.x) {
-      if (g.border.rule == border::kind::skip && !g.window_inside(x, y)) continue;
-      dst(g.dst_x0 + x, g.dst_y0 + y) = from_accum<Out>(window_sum<float>(src, g, taps, x, y));
-    }
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < g.width; x += gridDim.x * blockDim.x)
+      if (g.writes(x, y)) dst(g.dst_x0 + x, g.dst_y0 + y) = from_accum<Out>(window_sum<float>(src, g, taps, x, y));
 }
+
+struct naive_family {
+  static constexpr const char* name = "naive";
+  static constexpr bool dense = true, separable = true;  // a separable filter runs as its outer product
+  static constexpr tuning::choice automatic_id = tuning::choice::none;
+  using default_policy = tuning::naive_policy<>;
+  using fallback = void;
+
+  template <class Policy, class In, class Out>
+  static fit fits(const problem<In, Out>&) {
+    return fit{true, -1};
+  }
+
+  /// `taps` row-major kw x kh. Filters of more than inline_capacity taps are staged in a
+  /// stream-ordered device allocation released on the same stream after the kernel.
+  template <class Policy, class In, class Out>
+  static void launch(const problem<In, Out>& p) {
+    constexpr int BX = Policy::block_x, BY = Policy::block_y;
+    const geometry& g = p.g;
+    const dim3 block(BX, BY), grid = tile_grid(g.width, g.height, BX, BY);
+    std::vector<float> outer;  // a separable filter's outer product
+    if (!p.dense) outer = p.separable->to_2d().coefficients();
+    const std::vector<float>& taps = p.dense ? p.dense->coefficients() : outer;
+    if (taps.size() <= std::size_t(inline_capacity)) {
+      naive_kernel<In, Out, inline_taps<inline_capacity>, BX * BY>
+          <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, pack_taps<inline_capacity>(taps));
+      gpu::check_launch("naive_kernel");
+    } else {
+      const std::size_t bytes = taps.size() * sizeof(float);
+      auto* d = static_cast<float*>(gpu::malloc_async(bytes, p.stream));
+      gpu::memcpy(d, taps.data(), bytes, gpu::copy_kind::host_to_device, p.stream);
+      naive_kernel<In, Out, global_taps, BX * BY><<<grid, block, 0, p.stream>>>(p.src, p.dst, g, global_taps{d});
+      const auto launch = gpu::get_last_error();
+      gpu::free_async(d, p.stream);
+      gpu::check(launch, "naive_kernel");
+    }
+  }
+};
 
 }  // namespace detail
 }  // namespace hipstencil

@@ -1,8 +1,9 @@
 // hipstencil/detail/kernels/shared_mem.hpp
-// One-pass shared-memory kernels. Each block computes a tile of outputs (smem_tile) from
-// its region staged in shared memory, with tile-class dispatch: interior tiles stage with
-// no border arithmetic and store with no checks; perimeter tiles map each access (the
-// per-access strategy, selected with tile_class = false, maps every tile).
+// The shared_mem family: one pass through shared memory. Each block computes a tile of
+// outputs (the policy's tile) from its region staged in shared memory, with tile-class
+// dispatch: interior tiles stage with no border arithmetic and store with no checks;
+// perimeter tiles map each access (the per-access strategy, tile_class = false, maps
+// every tile).
 //   smem2d_kernel:  dense filter; the tile plus halo is staged, then each thread sums
 //                   its outputs' windows from shared memory.
 //   smem_sep_kernel: separable filter, both 1D passes fused: the row pass writes its
@@ -14,48 +15,38 @@
 
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
-#include "../geometry.hpp"
+#include <algorithm>
+
+#include "../../algorithm.hpp"
+#include "../family.hpp"
+#include "naive.hpp"
 #include "staging.hpp"
 #include "taps.hpp"
 
 namespace hipstencil {
 namespace detail {
 
-template <int C>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void zero(accum<float, C>& a) {
-  HIPSTENCIL_UNROLL
-  for (int c = 0; c < C; ++c) a.v[c] = 0.0f;
-}
-template <int C>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void fma_acc(accum<float, C>& a, float w, const accum<float, C>& p) {
-  HIPSTENCIL_UNROLL
-  for (int c = 0; c < C; ++c) a.v[c] = fmaf(w, p.v[c], a.v[c]);
-}
-
 /// Bytes of dynamic shared memory smem2d_kernel needs for a kw x kh filter.
-template <int C>
+template <class Tile, int C>
 constexpr std::size_t smem2d_bytes(int kw, int kh) {
-  return std::size_t(smem_tile<C>::width + kw - 1) * std::size_t(smem_tile<C>::height + kh - 1) *
-         sizeof(accum<float, C>);
+  return std::size_t(Tile::width + kw - 1) * std::size_t(Tile::height + kh - 1) * sizeof(accum<float, C>);
 }
 /// Bytes of dynamic shared memory smem_sep_kernel needs for a filter kh taps tall.
-template <int C>
+template <class Tile, int C>
 constexpr std::size_t smem_sep_bytes(int kh) {
-  return std::size_t(smem_tile<C>::width) * std::size_t(smem_tile<C>::height + kh - 1) * sizeof(accum<float, C>);
+  return std::size_t(Tile::width) * std::size_t(Tile::height + kh - 1) * sizeof(accum<float, C>);
 }
 
-template <class In, class Out, int R, class Taps>
-__global__ void __launch_bounds__(256)
+template <class In, class Out, int R, class Taps, class T>
+__global__ void __launch_bounds__(T::block_x* T::block_y)
     smem2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, Taps taps, bool tile_class) {
   constexpr int C = pixel_traits<In>::channels;
-  using T = smem_tile<C>;
   using A = accum<float, C>;
   extern __shared__ float4 smem2d_storage[];  // float4: 16-byte alignment for every A
   A* tile = reinterpret_cast<A*>(smem2d_storage);
   const int kw = R >= 0 ? 2 * R + 1 : g.kw, kh = R >= 0 ? 2 * R + 1 : g.kh;
   const int tile_pitch = T::width + kw - 1;
-  const geometry gr = read_geometry(g);
-  const bool skip = g.border.rule == border::kind::skip;
+  const geometry gr = g.for_reads();
   const int tx0 = blockIdx.x * T::width;
   for (int ty0 = blockIdx.y * T::height; ty0 < g.height; ty0 += gridDim.y * T::height) {
     const tile_class_info tc = classify_tile(g, tx0, ty0, T::width, T::height, kw, kh, tile_class);
@@ -66,7 +57,7 @@ __global__ void __launch_bounds__(256)
     HIPSTENCIL_UNROLL
     for (int k = 0; k < T::rows_per_thread; ++k) {
       const int ox = threadIdx.x, oy = threadIdx.y + k * T::block_y;
-      if (free_write || (ox < ow && oy < oh && (!skip || g.window_inside(tx0 + ox, ty0 + oy)))) {
+      if (free_write || (ox < ow && oy < oh && g.writes(tx0 + ox, ty0 + oy))) {
         A acc;
         zero(acc);
         for_each_row<R>(kh, [&](int j) {
@@ -80,18 +71,16 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-template <class In, class Out, int R, int N>
-__global__ void __launch_bounds__(256)
+template <class In, class Out, int R, int N, class T>
+__global__ void __launch_bounds__(T::block_x* T::block_y)
     smem_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g, separable_taps<N> taps,
                     bool tile_class) {
   constexpr int C = pixel_traits<In>::channels;
-  using T = smem_tile<C>;
   using A = accum<float, C>;
   extern __shared__ float4 smem_sep_storage[];
   A* rows = reinterpret_cast<A*>(smem_sep_storage);  // row-pass results, T::width per row
   const int kw = R >= 0 ? 2 * R + 1 : g.kw, kh = R >= 0 ? 2 * R + 1 : g.kh;
-  const geometry gr = read_geometry(g);
-  const bool skip = g.border.rule == border::kind::skip;
+  const bordered<In> mapped{src, g.for_reads()};
   const int tx0 = blockIdx.x * T::width;
   for (int ty0 = blockIdx.y * T::height; ty0 < g.height; ty0 += gridDim.y * T::height) {
     const tile_class_info tc = classify_tile(g, tx0, ty0, T::width, T::height, kw, kh, tile_class);
@@ -108,8 +97,9 @@ __global__ void __launch_bounds__(256)
           for_each_tap<R>(kw, [&](int i) { fma_acc(acc, taps.row[i], to_accum<float>(s[i])); });
         } else {
           // Perimeter tiles only: a plain loop keeps the code (and compile time) small.
+          const auto row = mapped.row(py + t);
           HIPSTENCIL_NO_UNROLL
-          for (int i = 0; i < kw; ++i) fma_acc(acc, taps.row[i], load_mapped(src, gr, px + x + i, py + t));
+          for (int i = 0; i < kw; ++i) fma_acc(acc, taps.row[i], row.at(px + x + i));
         }
         rows[t * T::width + x] = acc;
       }
@@ -119,7 +109,7 @@ __global__ void __launch_bounds__(256)
     HIPSTENCIL_UNROLL
     for (int k = 0; k < T::rows_per_thread; ++k) {
       const int oy = threadIdx.y + k * T::block_y;
-      if (free_write || (x < ow && oy < oh && (!skip || g.window_inside(tx0 + x, ty0 + oy)))) {
+      if (free_write || (x < ow && oy < oh && g.writes(tx0 + x, ty0 + oy))) {
         A acc;
         zero(acc);
         for_each_tap<R>(kh, [&](int j) { fma_acc(acc, taps.col[j], rows[(oy + j) * T::width + x]); });
@@ -129,6 +119,64 @@ __global__ void __launch_bounds__(256)
     __syncthreads();
   }
 }
+
+struct shared_mem_family {
+  static constexpr const char* name = "shared_mem";
+  static constexpr bool dense = true, separable = true;
+  static constexpr tuning::choice automatic_id = tuning::choice::shared_mem;
+  using default_policy = tuning::shared_mem_policy<>;
+  using fallback = naive_family;
+
+  /// A compiled radius of the policy, or a run-time size whose taps fit the parameter
+  /// block (inline_capacity dense, separable_capacity per axis) and whose tile fits the
+  /// policy's shared memory.
+  template <class P, class In, class Out>
+  static fit fits(const problem<In, Out>& p) {
+    using T = typename P::template tile<pixel_traits<In>::channels>;
+    constexpr int C = pixel_traits<In>::channels;
+    const geometry& g = p.g;
+    if (p.dense) {
+      if (compiled(p.radius, typename P::dense_radii{})) return fit{true, p.radius};
+      const bool ok = p.dense->taps() <= std::size_t(inline_capacity) && smem2d_bytes<T, C>(g.kw, g.kh) <= P::shared_bytes;
+      return fit{ok, -1};
+    }
+    if (compiled(p.radius, typename P::separable_radii{})) return fit{true, p.radius};
+    const bool ok = std::max(g.kw, g.kh) <= separable_capacity && smem_sep_bytes<T, C>(g.kh) <= P::shared_bytes;
+    return fit{ok, -1};
+  }
+
+  template <class P, class In, class Out>
+  static void launch(const problem<In, Out>& p) {
+    constexpr int C = pixel_traits<In>::channels;
+    using T = typename P::template tile<C>;
+    const geometry& g = p.g;
+    const dim3 block(T::block_x, T::block_y), grid = tile_grid(g.width, g.height, T::width, T::height);
+    if (p.dense) {
+      const std::size_t smem = smem2d_bytes<T, C>(g.kw, g.kh);
+      const auto& taps = p.dense->coefficients();
+      const bool launched = with_static_radius(p.radius, [&](auto R) {
+        constexpr int n = (2 * R + 1) * (2 * R + 1);
+        smem2d_kernel<In, Out, R, inline_taps<n>, T>
+            <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_taps<n>(taps), p.tile_class);
+      }, typename P::dense_radii{});
+      if (!launched)
+        smem2d_kernel<In, Out, -1, inline_taps<inline_capacity>, T>
+            <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_taps<inline_capacity>(taps), p.tile_class);
+      gpu::check_launch("smem2d_kernel");
+      return;
+    }
+    const std::size_t smem = smem_sep_bytes<T, C>(g.kh);
+    const bool launched = with_static_radius(p.radius, [&](auto R) {
+      constexpr int n = 2 * R + 1;
+      smem_sep_kernel<In, Out, R, n, T>
+          <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_separable<n>(*p.separable), p.tile_class);
+    }, typename P::separable_radii{});
+    if (!launched)
+      smem_sep_kernel<In, Out, -1, separable_capacity, T><<<grid, block, smem, p.stream>>>(
+          p.src, p.dst, g, pack_separable<separable_capacity>(*p.separable), p.tile_class);
+    gpu::check_launch("smem_sep_kernel");
+  }
+};
 
 }  // namespace detail
 }  // namespace hipstencil

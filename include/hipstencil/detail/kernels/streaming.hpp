@@ -1,16 +1,16 @@
 // hipstencil/detail/kernels/streaming.hpp
-// The register-streaming kernel (algo::streaming): each thread owns V adjacent output
+// The streaming family (algo::streaming), register streaming: each thread owns V adjacent output
 // columns and walks down a strip of output rows, reading every input row of the strip
 // exactly once with one vector load (16 bytes where its accumulators fit) and keeping
 // the partial sums of the 2R + 1 output rows that row touches in registers (a sliding
 // window down the column, as in 2.5D blocking for stencils). The R columns of halo on
 // either side come from the neighbouring lanes through warp shuffles of 32-bit words;
 // only the lanes at a warp's edges load them from memory. No barriers. Loads run
-// stream_rows_in_flight rows ahead of the arithmetic (a ring of registers, unrolled so
-// that no register with a load in flight is ever moved), and an L2 prefetch runs
-// stream_prefetch_rows further ahead; where it measured faster (stream_shape::async_rows)
-// the interior block columns instead copy stream_async_rows rows ahead into a ring in
-// shared memory (cp.async), each lane into its own slots.
+// rows_in_flight rows ahead of the arithmetic (a ring of registers, unrolled so that no
+// register with a load in flight is ever moved), and an L2 prefetch runs prefetch_rows
+// further ahead; where the policy asks for it (async_rows) the interior block columns
+// instead copy that many rows ahead into a ring in shared memory (cp.async), each lane
+// into its own slots. The numbers: tuning::streaming_policy and streaming_shape.hpp.
 //
 // Border handling: tile-class dispatch by block column ("Tiled Convolution"): the
 // launcher runs the block columns whose lanes all read whole vectors inside the domain
@@ -28,276 +28,66 @@
 // Dense filters: input row t adds filter row (2R - k) times its window to the partial
 // sum of output row t - 2R + k, k = 0..2R. Separable filters: the row taps first give V
 // horizontal results, then the column taps add them into the same 2R + 1 partial sums.
-// Preconditions (checked by the launcher, see streaming_fits): square centred filter of
+// Preconditions (checked by streaming_family::fits): square centred filter of
 // compile-time radius R, and the own vectors aligned: the source ROI's first column and
 // the target ROI's first column at multiples of the vector size in bytes, pitches too.
 #pragma once
 
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
-#include <cstddef>
-#include <type_traits>
+#include <algorithm>
+#include <cstdint>
 
+#include "../../algorithm.hpp"
 #include "../../platform/async_copy.hpp"
 #include "../../platform/overlap.hpp"
 #include "../../platform/warp.hpp"
-#include "../geometry.hpp"
+#include "../bordered.hpp"
+#include "../family.hpp"
+#include "accumulate.hpp"
 #include "shared_mem.hpp"
-#include "staging.hpp"
+#include "streaming_io.hpp"
+#include "streaming_shape.hpp"
 #include "taps.hpp"
 
 namespace hipstencil {
 namespace detail {
 
-// Tuning knobs, measured on the H200 (bench/RESULTS.md, "streaming"): each may be set
-// before including hipstencil to override the per-type defaults below for every type.
-//   HIPSTENCIL_STREAM_ROWS_IN_FLIGHT  input rows loaded ahead into registers
-//   HIPSTENCIL_STREAM_ACCUM_BUDGET    floats of partial sums per thread (bounds V)
-//   HIPSTENCIL_STREAM_PREFETCH_ROWS   rows ahead of the loads to prefetch into L2 (0: none)
-//   HIPSTENCIL_STREAM_MIN_BLOCKS      blocks per SM asked of the register allocator
-
-/// Threads per block of the streaming kernel: one row of lanes, a multiple of every warp size.
-constexpr int stream_block = 128;
-/// How many rows ahead of its loads a lane asks for its vector to be brought into L2
-/// (NVIDIA's prefetch.global.L2): bytes in flight that hold no registers. 4 rows was the
-/// best of 0, 4, 8, 12 and 16 for float and 8-bit pixels (3x3 and 15x15).
-#ifdef HIPSTENCIL_STREAM_PREFETCH_ROWS
-constexpr int stream_prefetch_rows = HIPSTENCIL_STREAM_PREFETCH_ROWS;
-#else
-constexpr int stream_prefetch_rows = 4;
-#endif
-/// Blocks per multiprocessor the register allocation must allow (__launch_bounds__).
-/// Forcing 6 or 8 (80 or 64 registers) spilled and lost everywhere but float 3x3.
-#ifdef HIPSTENCIL_STREAM_MIN_BLOCKS
-constexpr int stream_min_blocks = HIPSTENCIL_STREAM_MIN_BLOCKS;
-#else
-constexpr int stream_min_blocks = 1;
-#endif
-
-/// Most input rows whose copies into shared memory are in flight while one is consumed, in
-/// the interior block columns (async_copy: cp.async on NVIDIA, which holds no registers
-/// while in flight); 0 keeps those block columns on the register ring below. On the H200
-/// 16 rows took float separable 3x3 from 79.6% to 81.5% of the copy rate (4 and 8 rows
-/// gained less); stream_shape::async_rows says where it is used. HIP has no such copy on
-/// gfx90a/gfx1030: the register ring stays there.
-#ifdef HIPSTENCIL_STREAM_ASYNC_ROWS
-constexpr int stream_async_rows = HIPSTENCIL_STREAM_ASYNC_ROWS;
-#elif defined(HIPSTENCIL_BACKEND_CUDA)
-constexpr int stream_async_rows = 16;
-#else
-constexpr int stream_async_rows = 0;
-#endif
-/// Static shared memory one block's ring may take (the limit without opting in).
-constexpr int stream_async_bytes = 48 * 1024;
-
-/// Whether the interior grid is launched as a dependent of the edge grid, so that the two
-/// overlap where the GPU allows it (platform/overlap.hpp).
-#ifdef HIPSTENCIL_STREAM_OVERLAP
-constexpr bool stream_overlap = HIPSTENCIL_STREAM_OVERLAP;
-#else
-constexpr bool stream_overlap = true;
-#endif
-
-/// Input rows whose loads are in flight in registers while one is consumed: 2 for one
-/// channel, 1 for four (their register ring costs four times as much); 3 to 6 were slower.
-#ifdef HIPSTENCIL_STREAM_ROWS_IN_FLIGHT
-template <int Channels>
-constexpr int stream_rows_in_flight = HIPSTENCIL_STREAM_ROWS_IN_FLIGHT;
-#else
-template <int Channels>
-constexpr int stream_rows_in_flight = Channels == 4 ? 1 : 2;
-#endif
-/// Floats of partial sums a thread may hold ((2R + 1) x V x channels): 32 for 8-bit
-/// pixels (V = 8 at radius 1: a shorter body and more warps beat 16-byte loads), 64 for
-/// wider ones.
-#ifdef HIPSTENCIL_STREAM_ACCUM_BUDGET
-template <class In>
-constexpr int stream_accum_budget = HIPSTENCIL_STREAM_ACCUM_BUDGET;
-#else
-template <class In>
-constexpr int stream_accum_budget = sizeof(In) == 1 ? 32 : 64;
-#endif
-
-/// The deepest ring of at most `rows` rows of `row_bytes` that fits stream_async_bytes,
-/// halving; 0 (no ring) below 2 rows.
-constexpr int stream_async_depth(int rows, int row_bytes) {
-  while (rows > 1 && rows * row_bytes > stream_async_bytes) rows /= 2;
-  return rows >= 2 ? rows : 0;
-}
-
-constexpr int pow2_floor(int n) { return n < 2 ? 1 : 2 * pow2_floor(n / 2); }
-constexpr int clamp_int(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
-constexpr int max_int(int a, int b) { return a > b ? a : b; }
-
-/// Shape of one lane's work for pixel types In -> Out and radius R: V output columns (a
-/// power of two), as many as fit stream_accum_budget, between one 32-bit word of input
-/// and output (min) and 16 bytes of input (max).
-template <class In, class Out, int R>
-struct stream_shape {
-  static constexpr int channels = pixel_traits<In>::channels;
-  static constexpr int taps = 2 * R + 1;
-  static constexpr int min_v = max_int(1, max_int(int(4 / sizeof(In)), int(4 / sizeof(Out))));
-  static constexpr int max_v = max_int(min_v, int(16 / sizeof(In)));
-  static constexpr int v = clamp_int(pow2_floor(stream_accum_budget<In> / (taps * channels)), min_v, max_v);
-  static constexpr int load_bytes = v * int(sizeof(In));    ///< own vector, bytes (4..16)
-  static constexpr int words = load_bytes / 4;              ///< own vector, 32-bit words
-  static constexpr int halo_words = (R * int(sizeof(In)) + 3) / 4;  ///< words of halo per side
-  static constexpr int store_bytes = v * int(sizeof(Out));  ///< own outputs, bytes (>= 4)
-  static constexpr int window = v + 2 * R;                  ///< window pixels per row
-  static_assert(load_bytes % 4 == 0 && store_bytes % 4 == 0, "lanes move whole 32-bit words");
-  static constexpr int halo_lanes = (halo_words - 1) / words + 1;  ///< lanes per warp edge that load halo
-  static constexpr unsigned all_columns = v == 32 ? ~0u : (1u << v) - 1u;  ///< write mask, every output
-  /// Bytes of one input row in the interior kernel's shared-memory ring: every lane's own
-  /// vector, and the halo words of the lanes at each warp's edges.
-  static constexpr int async_row_bytes = stream_block * words * 4 + (stream_block / 32) * 2 * halo_lanes * halo_words * 4;
-  /// Depth of that ring (0: the register ring): stream_async_rows for one-channel 4-byte
-  /// pixels at radius 1, halved until the ring fits stream_async_bytes. Elsewhere the
-  /// ring measured no faster on the H200: float radius 2 even, radius 4 5% slower, float4
-  /// 16% slower (its 34 KiB per block cut the blocks per SM), 8-bit pixels even to 6% slower.
-  static constexpr int async_rows =
-      stream_async_depth(channels == 1 && sizeof(In) == 4 && R == 1 ? stream_async_rows : 0, async_row_bytes);
-  static_assert(R >= 1 && window <= 32, "radius >= 1 (halo words exist); the per-lane mapping mask is 32 bits");
-};
-
-/// Asks for the cache line holding `p` to be brought into L2 (no-op where the target has
-/// no such hint).
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void prefetch_l2(const void* p) {
-#if defined(HIPSTENCIL_BACKEND_CUDA) && defined(__CUDA_ARCH__)
-  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
-#else
-  (void)p;
-#endif
-}
-
-/// Loads N (1, 2 or 4) aligned 32-bit words.
-template <int N>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words(const void* p, unsigned (&w)[N]) {
-  if constexpr (N == 4) {
-    const uint4 q = *static_cast<const uint4*>(p);
-    w[0] = q.x, w[1] = q.y, w[2] = q.z, w[3] = q.w;
-  } else if constexpr (N == 2) {
-    const uint2 q = *static_cast<const uint2*>(p);
-    w[0] = q.x, w[1] = q.y;
-  } else {
-    static_assert(N == 1, "vectors of 1, 2 or 4 words");
-    w[0] = *static_cast<const unsigned*>(p);
-  }
-}
-
-/// Stores N aligned 32-bit words (N a power of two), 16 bytes at a time where it can.
-template <int N>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_words(void* p, const unsigned (&w)[N]) {
-  if constexpr (N >= 4) {
-    HIPSTENCIL_UNROLL
-    for (int i = 0; i < N; i += 4) static_cast<uint4*>(p)[i / 4] = make_uint4(w[i], w[i + 1], w[i + 2], w[i + 3]);
-  } else if constexpr (N == 2) {
-    *static_cast<uint2*>(p) = make_uint2(w[0], w[1]);
-  } else {
-    *static_cast<unsigned*>(p) = w[0];
-  }
-}
-
-/// The pixel of type In that starts `b` bytes into the words `w`, as float channels. `b`
-/// is a constant once the caller's loops are unrolled, so this is register selection.
-template <class In>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels> unpack_pixel(const unsigned* w,
-                                                                                             int b) {
-  accum<float, pixel_traits<In>::channels> a;
-  if constexpr (std::is_same<In, float4>::value) {
-    HIPSTENCIL_UNROLL
-    for (int c = 0; c < 4; ++c) a.v[c] = __uint_as_float(w[b / 4 + c]);
-  } else if constexpr (std::is_same<In, uchar4>::value) {
-    HIPSTENCIL_UNROLL
-    for (int c = 0; c < 4; ++c) a.v[c] = float((w[b / 4] >> (8 * c)) & 0xffu);
-  } else if constexpr (std::is_same<In, float>::value) {
-    a.v[0] = __uint_as_float(w[b / 4]);
-  } else if constexpr (sizeof(In) == 1) {
-    a.v[0] = float(In((w[b / 4] >> (8 * (b % 4))) & 0xffu));
-  } else {
-    static_assert(sizeof(In) == 2, "unsupported pixel type");
-    a.v[0] = float(In((w[b / 4] >> (16 * ((b / 2) % 2))) & 0xffffu));
-  }
-  return a;
-}
-
-/// Writes pixel p of type Out `b` bytes into the words `w` (sub-word pixels are OR-ed in:
-/// the words start at zero).
-template <class Out>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void pack_pixel(unsigned* w, int b, const Out& p) {
-  if constexpr (std::is_same<Out, float4>::value) {
-    w[b / 4] = __float_as_uint(p.x), w[b / 4 + 1] = __float_as_uint(p.y);
-    w[b / 4 + 2] = __float_as_uint(p.z), w[b / 4 + 3] = __float_as_uint(p.w);
-  } else if constexpr (std::is_same<Out, uchar4>::value) {
-    w[b / 4] = unsigned(p.x) | (unsigned(p.y) << 8) | (unsigned(p.z) << 16) | (unsigned(p.w) << 24);
-  } else if constexpr (std::is_same<Out, float>::value) {
-    w[b / 4] = __float_as_uint(p);
-  } else if constexpr (sizeof(Out) == 1) {
-    w[b / 4] |= unsigned(static_cast<unsigned char>(p)) << (8 * (b % 4));
-  } else {
-    static_assert(sizeof(Out) == 2, "unsupported pixel type");
-    w[b / 4] |= unsigned(static_cast<unsigned short>(p)) << (16 * ((b / 2) % 2));
-  }
-}
-
-/// Parent columns [lo, hi) a whole-vector load may touch: the border domain, or under
-/// padded the columns the ROI's windows cover (the caller's halo; beyond it memory may not
-/// exist). The kernel's per-lane test and the launcher's interior block columns use it.
-struct column_range {
-  int lo, hi;
-};
-HIPSTENCIL_HOST_DEVICE inline column_range stream_load_columns(const geometry& g, int radius) {
-  if (g.border.rule == border::kind::padded) return {g.src_x0, g.src_x0 + g.width + 2 * radius};
-  return {g.domain.x, g.domain.x + g.domain.width};
-}
-
-/// One input row of one lane as loaded: its own vector and, for lanes at a warp's edges,
-/// the halo words its neighbours cannot pass; `row` is the mapped source row, or null
-/// for a row outside the domain under the constant rule.
-template <int Words, int HaloWords>
-struct stream_slot {
-  unsigned own[Words];
-  unsigned left[HaloWords];
-  unsigned right[HaloWords];
-  const void* row;
-};
-
 /// Dense (`Separable` false: Taps = inline_taps<(2R+1)^2>) or separable (Taps =
 /// separable_taps<2R+1>) filter of radius R. Grid: x covers block columns of
-/// stream_block lanes of V output columns, block column = blockIdx.x, plus `block_skip`
+/// Cfg::block lanes of V output columns, block column = blockIdx.x, plus `block_skip`
 /// from blockIdx.x = `block_split` on; y strides over strips of `strip_rows` output rows.
 /// `Interior`: the launcher guarantees that every lane of these block columns reads only
 /// whole vectors inside the domain and writes V outputs inside the ROI, so the kernel
 /// carries no mapping and no partial stores (fewer registers: 66 instead of the general
 /// kernel's 80 for float separable 3x3, nvcc -Xptxas -v for sm_90); the block columns at
 /// the left and right edges run the general kernel.
-template <class In, class Out, int R, bool Separable, bool Interior, class Taps>
-__global__ void __launch_bounds__(stream_block, stream_min_blocks)
+template <class In, class Out, int R, bool Separable, bool Interior, class Taps, class Cfg>
+__global__ void __launch_bounds__(Cfg::block, Cfg::min_blocks)
     streaming_kernel(image_view<const In> src, image_view<Out> dst, geometry g, Taps taps, int strip_rows,
                      bool tile_class, int block_split, int block_skip) {
-  using S = stream_shape<In, Out, R>;
+  using S = stream_shape<In, Out, R, Cfg>;
   constexpr int C = S::channels, D = S::taps, V = S::v, W = S::words, HW = S::halo_words, E = S::window;
-  constexpr int U = stream_rows_in_flight<C>;
+  constexpr int U = Cfg::rows_in_flight, block = Cfg::block, prefetch_rows = Cfg::prefetch_rows;
   using A = accum<float, C>;
   using slot = stream_slot<W, HW>;
 
   if constexpr (!Interior) gpu::allow_dependents();  // the interior grid may start beside this one
-  const geometry gr = read_geometry(g);
-  const bool skip = g.border.rule == border::kind::skip;
-  const bool padded = g.border.rule == border::kind::padded;
+  const geometry gr = g.for_reads();
   const int lane = warp::lane(), lanes = warp::size();
   const int bx = int(blockIdx.x) + (int(blockIdx.x) >= block_split ? block_skip : 0);
-  const int x0 = (bx * stream_block + int(threadIdx.x)) * V;  // first output column (ROI)
+  const int x0 = (bx * block + int(threadIdx.x)) * V;  // first output column (ROI)
   const int cx = g.src_x0 + R + x0;  // parent column of the first pixel of the own vector
-  const column_range cols = stream_load_columns(g, R);
-  const int lo = cols.lo, hi = cols.hi;
+  const rect rr = g.read_rect();  // pixels that whole-vector loads may touch
+  const int lo = rr.x, hi = rr.x + rr.width;
   auto vector_ok = [&](int k) {  // the vector k places to the right of the own one is loaded
     const int c = cx + k * V;
     return Interior || (tile_class && c >= lo && c + V <= hi);
   };
   // Window pixels whose vector is not loaded take a mapped load (bit m: window pixel m).
   unsigned need_map = 0;
-  // Outputs this lane writes (bit v: column x0 + v): inside the ROI, and under skip with
-  // the window inside the domain in x.
+  // Outputs this lane writes (bit v: column x0 + v): inside the ROI, and written in x
+  // (geometry::writes_x: under skip, windows inside the domain).
   unsigned write_mask = S::all_columns;
   if constexpr (!Interior) {
     HIPSTENCIL_UNROLL
@@ -309,9 +99,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
     write_mask = 0;
     HIPSTENCIL_UNROLL
     for (int v = 0; v < V; ++v) {
-      const int px = g.src_x0 + x0 + v;
-      if (x0 + v < g.width && (!skip || (px >= g.domain.x && px + D <= g.domain.x + g.domain.width)))
-        write_mask |= 1u << v;
+      if (x0 + v < g.width && g.writes_x(x0 + v)) write_mask |= 1u << v;
     }
   }
   const bool own_ok = vector_ok(0);
@@ -324,8 +112,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
     const int ny = min(strip_rows, g.height - y0);  // output rows of this strip
     const int rows_in = ny + 2 * R;                 // input rows it reads
     const int row0 = g.src_y0 + y0;                 // parent row of input row 0
-    const bool rows_free =
-        tile_class && (padded || (row0 >= g.domain.y && row0 + rows_in <= g.domain.y + g.domain.height));
+    const bool rows_free = tile_class && row0 >= rr.y && row0 + rows_in <= rr.y + rr.height;
 
     // Input row t of the strip, mapped; null for a row outside the domain (constant rule).
     auto source_row = [&](int t) -> const In* {
@@ -345,8 +132,8 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
         const unsigned* p = reinterpret_cast<const unsigned*>(static_cast<const In*>(s.row) + cx);
         if (own_ok) {
           load_words<W>(p, s.own);
-          if (stream_prefetch_rows > 0 && rows_free && t + stream_prefetch_rows < rows_in)
-            prefetch_l2(src.row(py + stream_prefetch_rows) + cx);
+          if (prefetch_rows > 0 && rows_free && t + prefetch_rows < rows_in)
+            prefetch_l2(src.row(py + prefetch_rows) + cx);
         }
         HIPSTENCIL_UNROLL
         for (int q = 1; q <= HW; ++q) {
@@ -378,15 +165,10 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
       HIPSTENCIL_UNROLL
       for (int m = 0; m < E; ++m) win[m] = unpack_pixel<In>(w, HW * 4 + (m - R) * int(sizeof(In)));
       if (need_map) {  // lanes near the left or right edge of the domain, or per_access
-        const In* row = static_cast<const In*>(s.row);
+        const typename bordered<In>::row_ref row{static_cast<const In*>(s.row), gr};
         HIPSTENCIL_UNROLL
         for (int m = 0; m < E; ++m)
-          if ((need_map >> m) & 1u) {
-            int c = cx - R + m;
-            if (padded) c = min(max(c, lo), hi - 1);  // columns of outputs past the ROI: unused
-            const int sx = gr.map_x(c);
-            win[m] = sx == outside ? cval : to_accum<float>(row[sx]);
-          }
+          if ((need_map >> m) & 1u) win[m] = row.at(cx - R + m);
       }
     };
 
@@ -429,8 +211,7 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
     // Output row o of the strip is complete in acc[0].
     auto store = [&](int o) {
       const int y = y0 + o;
-      const int py = g.src_y0 + y;
-      if (skip && !(py >= g.domain.y && py + D <= g.domain.y + g.domain.height)) return;
+      if (!g.writes_y(y)) return;
       Out* out = dst.row(g.dst_y0 + y) + g.dst_x0 + x0;
       if (write_all) {
         unsigned w[S::store_bytes / 4];
@@ -462,8 +243,8 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
       // (and the halo words of the lanes at warp edges) filled by its own asynchronous
       // copies, so a thread reads only what it copied and needs no barrier.
       constexpr int Q = S::async_rows, K = S::halo_lanes;
-      __shared__ __align__(16) unsigned own_ring[Q][stream_block * W];
-      __shared__ unsigned halo_ring[Q][stream_block / 32][2 * K][HW];
+      __shared__ __align__(16) unsigned own_ring[Q][block * W];
+      __shared__ unsigned halo_ring[Q][block / 32][2 * K][HW];
       const int wid = int(threadIdx.x) / lanes;
       auto issue = [&](int t) {  // copies of input row t into slot t % Q, one group per row
         const In* r = t < rows_in ? source_row(t) : nullptr;
@@ -477,8 +258,8 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
             if (lane < k) async_copy::copy<4>(&halo_ring[q0][wid][lane][q - 1], p - q);
             if (lane >= lanes - k) async_copy::copy<4>(&halo_ring[q0][wid][K + lane - (lanes - K)][q - 1], p + W + q - 1);
           }
-          if (stream_prefetch_rows > 0 && rows_free && t + stream_prefetch_rows < rows_in)
-            prefetch_l2(src.row(row0 + t + stream_prefetch_rows) + cx);
+          if (prefetch_rows > 0 && rows_free && t + prefetch_rows < rows_in)
+            prefetch_l2(src.row(row0 + t + prefetch_rows) + cx);
         }
         async_copy::commit();
       };
@@ -523,6 +304,91 @@ __global__ void __launch_bounds__(stream_block, stream_min_blocks)
   }
   if constexpr (Interior) gpu::wait_for_primary();  // end after the edge grid (overlap.hpp)
 }
+
+struct streaming_family {
+  static constexpr const char* name = "streaming";
+  static constexpr bool dense = true, separable = true;
+  static constexpr tuning::choice automatic_id = tuning::choice::streaming;
+  using default_policy = tuning::streaming_policy<>;
+  using fallback = shared_mem_family;
+
+  /// True when the kernel of radius R can run this problem: the own vectors of its lanes
+  /// are aligned (the source ROI's first column and the target ROI's first column at
+  /// multiples of the vector size in bytes, pitches multiples of it too).
+  template <class P, int R, class In, class Out>
+  static bool aligned(const problem<In, Out>& p) {
+    using S = stream_shape<In, Out, R, stream_config_of<P, In, R>>;
+    const std::size_t lb = std::size_t(S::load_bytes), sb = std::size_t(std::min(16, S::store_bytes));
+    const auto s = reinterpret_cast<std::uintptr_t>(p.src.data) + std::uintptr_t(p.g.src_x0 + R) * sizeof(In);
+    const auto d = reinterpret_cast<std::uintptr_t>(p.dst.data) + std::uintptr_t(p.g.dst_x0) * sizeof(Out);
+    return s % lb == 0 && p.src.pitch_bytes % lb == 0 && d % sb == 0 && p.dst.pitch_bytes % sb == 0;
+  }
+
+  /// Square centred filters of a compiled radius, with aligned vectors.
+  template <class P, class In, class Out>
+  static fit fits(const problem<In, Out>& p) {
+    bool ok = false;
+    auto check = [&](auto R) { ok = aligned<P, decltype(R)::value>(p); };
+    if (p.dense) with_static_radius(p.radius, check, typename P::dense_radii{});
+    else with_static_radius(p.radius, check, typename P::separable_radii{});
+    return ok ? fit{true, p.radius} : no_fit;
+  }
+
+  template <class P, class In, class Out>
+  static void launch(const problem<In, Out>& p) {
+    if (p.dense)
+      with_static_radius(p.radius, [&](auto R) {
+        constexpr int n = (2 * R + 1) * (2 * R + 1);
+        launch_radius<P, decltype(R)::value, false>(p, pack_taps<n>(p.dense->coefficients()));
+      }, typename P::dense_radii{});
+    else
+      with_static_radius(p.radius, [&](auto R) {
+        launch_radius<P, decltype(R)::value, true>(p, pack_separable<2 * R + 1>(*p.separable));
+      }, typename P::separable_radii{});
+  }
+
+ private:
+  /// Launches the kernel of radius R with tile-class dispatch by block column: the block
+  /// columns whose every lane is free (whole vectors inside the read rectangle, V outputs
+  /// inside the ROI) run the Interior instantiation, the others (at most a few at each
+  /// edge; all of them under per_access) the general one.
+  template <class P, int R, bool Separable, class In, class Out, class Taps>
+  static void launch_radius(const problem<In, Out>& p, const Taps& taps) {
+    using Cfg = stream_config_of<P, In, R>;
+    using S = stream_shape<In, Out, R, Cfg>;
+    constexpr int V = S::v, K = (R + V - 1) / V;  // K: neighbour vectors per side
+    const geometry& g = p.g;
+    const int rows = p.strip_rows > 0 ? p.strip_rows : P::strip_rows(R);
+    const int span = S::block * V;  // output columns per block column
+    const int columns = (g.width + span - 1) / span;
+    const unsigned strips = unsigned(std::min((g.height + rows - 1) / rows, 65535));
+    const rect rr = g.read_rect();
+    const int lo = rr.x, hi = rr.x + rr.width;
+    // Block column b is interior when its first lane's leftmost vector starts at or after
+    // lo and its last lane's rightmost vector and last output end inside hi and the ROI.
+    int first = columns, end = columns;
+    if (p.tile_class) {
+      const long long a = (long long)lo - (g.src_x0 + R) + (long long)K * V;
+      const long long lim = std::min<long long>(g.width, (long long)hi - (g.src_x0 + R) - (long long)K * V);
+      first = int(a <= 0 ? 0 : (a + span - 1) / span);
+      end = int(lim >= span ? lim / span : 0);
+      if (first >= end) first = end = columns;
+    }
+    const int interior = end - first, edge = columns - interior;
+    // The edge block columns first, then the interior ones as its dependent: on a GPU that
+    // can overlap them (gpu::launch_dependent) the few edge blocks no longer run alone
+    // after the interior grid has drained.
+    if (edge > 0)
+      streaming_kernel<In, Out, R, Separable, false, Taps, Cfg>
+          <<<dim3(unsigned(edge), strips), dim3(S::block), 0, p.stream>>>(p.src, p.dst, g, taps, rows, p.tile_class,
+                                                                           first, interior);
+    if (interior > 0)
+      gpu::launch_dependent(&streaming_kernel<In, Out, R, Separable, true, Taps, Cfg>, dim3(unsigned(interior), strips),
+                            dim3(S::block), p.stream, P::overlap && edge > 0 && gpu::overlap_supported(), p.src,
+                            p.dst, g, taps, rows, p.tile_class, 0, first);
+    gpu::check_launch("streaming_kernel");
+  }
+};
 
 }  // namespace detail
 }  // namespace hipstencil

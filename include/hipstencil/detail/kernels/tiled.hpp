@@ -1,6 +1,7 @@
 // hipstencil/detail/kernels/tiled.hpp
-// Register-blocked kernels after "Tiled Convolution" (AMD): a BX x BY work-group in which
-// each thread computes OX x OY outputs (defaults 8 x 8 and 4 x 4: a 32 x 32 tile).
+// The tiled family: register-blocked kernels after "Tiled Convolution" (AMD), a BX x BY
+// work-group in which each thread computes OX x OY outputs (tuning::tiled_policy; 8 x 8
+// and 4 x 4 by default: a 32 x 32 tile).
 //
 //   tiled_sep_kernel: separable filters. Phase 1: each thread filters OX consecutive
 //     pixels of a row horizontally, holding the OX + 2R raw pixels in registers (each
@@ -19,7 +20,8 @@
 
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
-#include "../geometry.hpp"
+#include "../../algorithm.hpp"
+#include "../family.hpp"
 #include "shared_mem.hpp"
 #include "staging.hpp"
 #include "taps.hpp"
@@ -47,9 +49,9 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_row(accum<float, pixel_traits
     HIPSTENCIL_UNROLL
     for (int u = 0; u < N; ++u) v[u] = to_accum<float>(s[u]);
   } else {
-    py = min(py, y_end - 1);
+    const auto row = bordered<In>{src, gr}.row(min(py, y_end - 1));
     HIPSTENCIL_UNROLL
-    for (int u = 0; u < N; ++u) v[u] = load_mapped(src, gr, min(px + u, x_end - 1), py);
+    for (int u = 0; u < N; ++u) v[u] = row.at(min(px + u, x_end - 1));
   }
 }
 
@@ -57,12 +59,12 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_row(accum<float, pixel_traits
 template <class Out, int OX, int OY, int C>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_block(const image_view<Out>& dst, const geometry& g,
                                                           const accum<float, C> (&acc)[OY][OX], int x0, int y0,
-                                                          bool free_write, bool skip) {
+                                                          bool free_write) {
   HIPSTENCIL_UNROLL
   for (int y = 0; y < OY; ++y)
     HIPSTENCIL_UNROLL
     for (int x = 0; x < OX; ++x)
-      if (free_write || (x0 + x < g.width && y0 + y < g.height && (!skip || g.window_inside(x0 + x, y0 + y))))
+      if (free_write || (x0 + x < g.width && y0 + y < g.height && g.writes(x0 + x, y0 + y)))
         dst(g.dst_x0 + x0 + x, g.dst_y0 + y0 + y) = from_accum<Out>(acc[y][x]);
 }
 
@@ -72,8 +74,7 @@ __global__ void __launch_bounds__(BX* BY)
                    bool tile_class) {
   constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
   using A = accum<float, C>;
-  const geometry gr = read_geometry(g);
-  const bool skip = g.border.rule == border::kind::skip;
+  const geometry gr = g.for_reads();
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
   const int tx0 = blockIdx.x * TW;
   for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
@@ -103,7 +104,7 @@ __global__ void __launch_bounds__(BX* BY)
           }
       }
     });
-    store_block<Out, OX, OY>(dst, g, acc, x0, y0, free_write, skip);
+    store_block<Out, OX, OY>(dst, g, acc, x0, y0, free_write);
   }
 }
 
@@ -115,8 +116,7 @@ __global__ void __launch_bounds__(BX* BY)
   using A = accum<float, C>;
   extern __shared__ float4 tiled_storage[];
   A* h = reinterpret_cast<A*>(tiled_storage);  // (TH + 2R) rows x TW horizontal results
-  const geometry gr = read_geometry(g);
-  const bool skip = g.border.rule == border::kind::skip;
+  const geometry gr = g.for_reads();
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
   const int tx0 = blockIdx.x * TW;
   for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
@@ -166,11 +166,51 @@ __global__ void __launch_bounds__(BX* BY)
           }
         }
       }
-      store_block<Out, OX, OY>(dst, g, acc, tx0 + xs, ty0 + ys, free_write, skip);
+      store_block<Out, OX, OY>(dst, g, acc, tx0 + xs, ty0 + ys, free_write);
     }
     __syncthreads();
   }
 }
+
+struct tiled_family {
+  static constexpr const char* name = "tiled";
+  static constexpr bool dense = true, separable = true;
+  static constexpr tuning::choice automatic_id = tuning::choice::tiled;
+  using default_policy = tuning::tiled_policy<>;
+  using fallback = shared_mem_family;
+
+  /// Square centred filters of a compiled radius; separable ones also need their shared
+  /// rows to fit the policy's shared memory.
+  template <class P, class In, class Out>
+  static fit fits(const problem<In, Out>& p) {
+    constexpr int C = pixel_traits<In>::channels;
+    if (p.dense) return compiled(p.radius, typename P::dense_radii{}) ? fit{true, p.radius} : no_fit;
+    const bool ok = compiled(p.radius, typename P::separable_radii{}) &&
+                    tiled_sep_bytes<C, P::block_x, P::block_y, P::out_x, P::out_y>(p.radius) <= P::shared_bytes;
+    return ok ? fit{true, p.radius} : no_fit;
+  }
+
+  template <class P, class In, class Out>
+  static void launch(const problem<In, Out>& p) {
+    constexpr int C = pixel_traits<In>::channels, BX = P::block_x, BY = P::block_y, OX = P::out_x, OY = P::out_y;
+    const geometry& g = p.g;
+    const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY * OY), block(BX, BY);
+    if (p.dense) {
+      with_static_radius(p.radius, [&](auto R) {
+        constexpr int n = (2 * R + 1) * (2 * R + 1);
+        tiled2d_kernel<In, Out, R, BX, BY, OX, OY>
+            <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, pack_taps<n>(p.dense->coefficients()), p.tile_class);
+      }, typename P::dense_radii{});
+      gpu::check_launch("tiled2d_kernel");
+      return;
+    }
+    with_static_radius(p.radius, [&](auto R) {
+      tiled_sep_kernel<In, Out, R, BX, BY, OX, OY><<<grid, block, tiled_sep_bytes<C, BX, BY, OX, OY>(R), p.stream>>>(
+          p.src, p.dst, g, pack_separable<2 * R + 1>(*p.separable), p.tile_class);
+    }, typename P::separable_radii{});
+    gpu::check_launch("tiled_sep_kernel");
+  }
+};
 
 }  // namespace detail
 }  // namespace hipstencil

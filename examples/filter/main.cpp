@@ -1,0 +1,50 @@
+// examples/filter/main.cpp
+// hipstencil-filter: filters a photograph with hipstencil on the GPU (or with the host
+// reference where there is none) and writes a PNG. Run with --help for the options.
+//
+// One program, three builds: g++ (host-only backend: HIPSTENCIL_HAS_GPU is 0 and the host
+// reference hipstencil::reference::convolve does the work), nvcc (CUDA backend) and hipcc
+// (HIP backend). Everything GPU-specific is inside `#if HIPSTENCIL_HAS_GPU` (engine.cpp).
+// The other files: options (the command line), choices (the type lists behind --algo,
+// --strategy and --border), filters (what to run), display (float responses as pixels),
+// run (one run) and report (what is printed).
+//
+// Exit status: 0 success; 2 usage error (bad option or value, ROI outside the image, even
+// custom filter size, ...); 1 runtime error (unreadable input, failed write, GPU error).
+// Every error is one line on stderr starting "hipstencil-filter: error: ", and no output
+// file is created or changed (the PNG is written to a temporary file and renamed).
+
+#include "options.hpp"
+#include "report.hpp"
+#include "run.hpp"
+
+#include <hipstencil/hipstencil.hpp>
+
+#include <cstdio>
+#include <exception>
+#include <new>
+
+namespace hs = hipstencil;
+
+int main(int argc, char** argv) {
+  try {
+    const hsf::options o = hsf::parse_args(argc, argv);
+    if (o.help) {
+      hsf::print_usage(stdout);
+      return 0;
+    }
+    return hsf::run(o);
+  } catch (const hsf::usage_error& e) {
+    return hsf::report(e.what(), 2);
+  } catch (const hs::invalid_argument& e) {
+    return hsf::report(e.what(), 2);  // the library rejected a value given on the command line
+  } catch (const hs::gpu_error& e) {
+    return hsf::report(e.what(), 1);
+  } catch (const std::bad_alloc&) {
+    return hsf::report("out of memory", 1);
+  } catch (const std::exception& e) {
+    return hsf::report(e.what(), 1);
+  } catch (...) {
+    return hsf::report("unknown exception", 1);
+  }
+}

@@ -1,0 +1,83 @@
+// hipstencil/detail/bordered.hpp
+// Source reads through the border rule: the one spelling of a mapped read, for the host
+// reference (double) and every kernel (float). After OpenCV cudev's BrdBase and CV-CUDA's
+// BorderWrap: a small value type over a view and the geometry. A row is mapped once and
+// then each column, so that a loop over a window row pays one row map.
+#pragma once
+
+#include "geometry.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+/// Source pixels of type In read through the geometry's border rule. `Checked` false
+/// reads in place: the caller has established that the pixels lie in g.read_rect().
+template <class In, bool Checked = true>
+struct bordered {
+  static constexpr int channels = pixel_traits<In>::channels;
+  image_view<const In> src;
+  geometry g;  ///< the read geometry (geometry::for_reads)
+
+  /// One window row, mapped: `p` the source row, or null for a row outside the domain
+  /// under the constant rule (every pixel of it is the constant).
+  struct row_ref {
+    const In* p;
+    geometry g;  // by value: a pointer to a kernel's local would keep it out of registers
+    /// Pixel at window column px, as A channels.
+    template <class A = float>
+    HIPSTENCIL_HOST_DEVICE accum<A, channels> at(int px) const {
+      if constexpr (!Checked) {
+        return to_accum<A>(p[px]);
+      } else {
+        const int sx = p ? g.map_x(px) : outside;
+        if (sx != outside) return to_accum<A>(p[sx]);
+        accum<A, channels> c;
+        HIPSTENCIL_UNROLL
+        for (int k = 0; k < channels; ++k) c.v[k] = A(g.border.value);
+        return c;
+      }
+    }
+  };
+
+  /// Window row py.
+  HIPSTENCIL_HOST_DEVICE row_ref row(int py) const {
+    if constexpr (!Checked) {
+      return row_ref{src.row(py), g};
+    } else {
+      const int sy = g.map_y(py);
+      return row_ref{sy != outside ? src.row(sy) : nullptr, g};
+    }
+  }
+  /// Pixel at window position (px, py), as A channels.
+  template <class A = float>
+  HIPSTENCIL_HOST_DEVICE accum<A, channels> operator()(int px, int py) const {
+    return row(py).template at<A>(px);
+  }
+};
+
+/// Accumulates one filter window for output (x, y) of the ROI: sum_ij k(i, j) * src(tap),
+/// in accumulator type A. `taps[j * kw + i]` is the coefficient. Shared by the reference
+/// (A = double) and the naive kernel (A = float).
+template <class A, class In, class Taps>
+HIPSTENCIL_HOST_DEVICE accum<A, pixel_traits<In>::channels> window_sum(const image_view<const In>& src,
+                                                                          const geometry& g, const Taps& taps,
+                                                                          int x, int y) {
+  constexpr int C = pixel_traits<In>::channels;
+  const bordered<In> b{src, g};
+  accum<A, C> acc;
+  HIPSTENCIL_UNROLL
+  for (int c = 0; c < C; ++c) acc.v[c] = A(0);
+  for (int j = 0; j < g.kh; ++j) {
+    const auto row = b.row(g.src_y0 + y + j);
+    for (int i = 0; i < g.kw; ++i) {
+      const A k = A(taps[j * g.kw + i]);
+      const auto p = row.template at<A>(g.src_x0 + x + i);
+      HIPSTENCIL_UNROLL
+      for (int c = 0; c < C; ++c) acc.v[c] += k * p.v[c];
+    }
+  }
+  return acc;
+}
+
+}  // namespace detail
+}  // namespace hipstencil

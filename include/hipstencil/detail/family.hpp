@@ -1,0 +1,66 @@
+// hipstencil/detail/family.hpp
+// What every kernel family provides to the one dispatch path (dispatch.hpp), and the
+// helpers for it. A family is a struct in its kernel header:
+//
+//   struct X_family {
+//     static constexpr const char* name;             // "shared_mem": tag name, CLI, bench
+//     static constexpr bool dense, separable;        // the filter forms it runs
+//     static constexpr tuning::choice automatic_id;  // how algo::automatic's table names it
+//     using default_policy = tuning::X_policy<>;     // tuned per architecture (tables.hpp)
+//     using fallback = Y_family;                     // where problems it cannot run go (void: none)
+//     template <class Policy, class In, class Out> static fit fits(const problem<In, Out>&);
+//     template <class Policy, class In, class Out> static void launch(const problem<In, Out>&);
+//   };
+//
+// fits() decides (host only, no launch) whether the family runs the problem and with
+// which instantiation; launch() runs it and must only be called when fits() said so.
+#pragma once
+
+#include "../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include <type_traits>
+
+#include "problem.hpp"
+#include "tuning/tables.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+
+/// The policy Family runs with on architecture A when the caller leaves the choice to the
+/// library.
+template <class Family, tuning::arch A>
+using tuned_policy = typename tuning::policy_for<A, typename Family::default_policy>::type;
+
+/// Family::fits with the policy `Policy`, or (tuning::by_device) the one of the table of
+/// the problem's architecture.
+template <class Family, class Policy, class In, class Out>
+fit family_fits(const problem<In, Out>& p) {
+  if constexpr (std::is_same<Policy, tuning::by_device>::value)
+    return tuning::with_arch(p.arch, [&](auto a) {
+      return Family::template fits<tuned_policy<Family, decltype(a)::value>>(p);
+    });
+  else
+    return Family::template fits<Policy>(p);
+}
+
+/// Runs Family with the table's policy for the problem's architecture. The unit that a
+/// build may compile once (instances.hpp): every kernel a family launches for one pair of
+/// pixel types is instantiated here.
+template <class Family, class In, class Out>
+void launch_by_device(const problem<In, Out>& p) {
+  tuning::with_arch(p.arch, [&](auto a) { Family::template launch<tuned_policy<Family, decltype(a)::value>>(p); });
+}
+
+/// Family::launch with `Policy` (or by_device).
+template <class Family, class Policy, class In, class Out>
+void family_launch(const problem<In, Out>& p) {
+  if constexpr (std::is_same<Policy, tuning::by_device>::value)
+    launch_by_device<Family>(p);
+  else
+    Family::template launch<Policy>(p);
+}
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif

@@ -1,0 +1,37 @@
+// hipstencil/detail/kernels/accumulate.hpp
+// Float accumulators of one pixel (accum<float, C>, pixel.hpp): zeroing, fused
+// multiply-add of a weighted pixel, and the constant border value, shared by every kernel.
+#pragma once
+
+#include "../../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include "../geometry.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+template <int C>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void zero(accum<float, C>& a) {
+  HIPSTENCIL_UNROLL
+  for (int c = 0; c < C; ++c) a.v[c] = 0.0f;
+}
+
+/// a += w * p, channel by channel, one rounding each (fmaf).
+template <int C>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void fma_acc(accum<float, C>& a, float w, const accum<float, C>& p) {
+  HIPSTENCIL_UNROLL
+  for (int c = 0; c < C; ++c) a.v[c] = fmaf(w, p.v[c], a.v[c]);
+}
+
+/// The constant border value in every channel (border::constant's pixel outside the domain).
+template <int C>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, C> constant_accum(const geometry& g) {
+  accum<float, C> a;
+  HIPSTENCIL_UNROLL
+  for (int c = 0; c < C; ++c) a.v[c] = g.border.value;
+  return a;
+}
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif

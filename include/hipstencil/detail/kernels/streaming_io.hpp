@@ -1,0 +1,98 @@
+// hipstencil/detail/kernels/streaming_io.hpp
+// Vector I/O of the streaming family: a lane moves its pixels as whole 32-bit words (one
+// 4-, 8- or 16-byte access per row), and picks pixels out of them and packs them back by
+// register selection once its loops are unrolled.
+#pragma once
+
+#include "../../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include <type_traits>
+
+#include "../../pixel.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+/// Asks for the cache line holding `p` to be brought into L2 (no-op where the target has
+/// no such hint).
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void prefetch_l2(const void* p) {
+#if defined(HIPSTENCIL_BACKEND_CUDA) && defined(__CUDA_ARCH__)
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+#else
+  (void)p;
+#endif
+}
+
+/// Loads N (1, 2 or 4) aligned 32-bit words.
+template <int N>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words(const void* p, unsigned (&w)[N]) {
+  if constexpr (N == 4) {
+    const uint4 q = *static_cast<const uint4*>(p);
+    w[0] = q.x, w[1] = q.y, w[2] = q.z, w[3] = q.w;
+  } else if constexpr (N == 2) {
+    const uint2 q = *static_cast<const uint2*>(p);
+    w[0] = q.x, w[1] = q.y;
+  } else {
+    static_assert(N == 1, "vectors of 1, 2 or 4 words");
+    w[0] = *static_cast<const unsigned*>(p);
+  }
+}
+
+/// Stores N aligned 32-bit words (N a power of two), 16 bytes at a time where it can.
+template <int N>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_words(void* p, const unsigned (&w)[N]) {
+  if constexpr (N >= 4) {
+    HIPSTENCIL_UNROLL
+    for (int i = 0; i < N; i += 4) static_cast<uint4*>(p)[i / 4] = make_uint4(w[i], w[i + 1], w[i + 2], w[i + 3]);
+  } else if constexpr (N == 2) {
+    *static_cast<uint2*>(p) = make_uint2(w[0], w[1]);
+  } else {
+    *static_cast<unsigned*>(p) = w[0];
+  }
+}
+
+/// The pixel of type In that starts `b` bytes into the words `w`, as float channels. `b`
+/// is a constant once the caller's loops are unrolled, so this is register selection.
+template <class In>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels> unpack_pixel(const unsigned* w,
+                                                                                             int b) {
+  accum<float, pixel_traits<In>::channels> a;
+  if constexpr (std::is_same<In, float4>::value) {
+    HIPSTENCIL_UNROLL
+    for (int c = 0; c < 4; ++c) a.v[c] = __uint_as_float(w[b / 4 + c]);
+  } else if constexpr (std::is_same<In, uchar4>::value) {
+    HIPSTENCIL_UNROLL
+    for (int c = 0; c < 4; ++c) a.v[c] = float((w[b / 4] >> (8 * c)) & 0xffu);
+  } else if constexpr (std::is_same<In, float>::value) {
+    a.v[0] = __uint_as_float(w[b / 4]);
+  } else if constexpr (sizeof(In) == 1) {
+    a.v[0] = float(In((w[b / 4] >> (8 * (b % 4))) & 0xffu));
+  } else {
+    static_assert(sizeof(In) == 2, "unsupported pixel type");
+    a.v[0] = float(In((w[b / 4] >> (16 * ((b / 2) % 2))) & 0xffffu));
+  }
+  return a;
+}
+
+/// Writes pixel p of type Out `b` bytes into the words `w` (sub-word pixels are OR-ed in:
+/// the words start at zero).
+template <class Out>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void pack_pixel(unsigned* w, int b, const Out& p) {
+  if constexpr (std::is_same<Out, float4>::value) {
+    w[b / 4] = __float_as_uint(p.x), w[b / 4 + 1] = __float_as_uint(p.y);
+    w[b / 4 + 2] = __float_as_uint(p.z), w[b / 4 + 3] = __float_as_uint(p.w);
+  } else if constexpr (std::is_same<Out, uchar4>::value) {
+    w[b / 4] = unsigned(p.x) | (unsigned(p.y) << 8) | (unsigned(p.z) << 16) | (unsigned(p.w) << 24);
+  } else if constexpr (std::is_same<Out, float>::value) {
+    w[b / 4] = __float_as_uint(p);
+  } else if constexpr (sizeof(Out) == 1) {
+    w[b / 4] |= unsigned(static_cast<unsigned char>(p)) << (8 * (b % 4));
+  } else {
+    static_assert(sizeof(Out) == 2, "unsupported pixel type");
+    w[b / 4] |= unsigned(static_cast<unsigned short>(p)) << (16 * ((b / 2) % 2));
+  }
+}
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif

@@ -1,0 +1,101 @@
+// hipstencil/detail/problem.hpp
+// One filtering problem as every kernel family sees it: the views, the geometry (anchors
+// folded in), the taps, the stream and the workspace; and the helpers each family's
+// fits()/launch() share: compiled-radius dispatch and tap packing.
+#pragma once
+
+#include "../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include <cstring>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../filter.hpp"
+#include "../image.hpp"
+#include "../platform/runtime.hpp"
+#include "geometry.hpp"
+#include "kernels/taps.hpp"
+#include "tuning/arch.hpp"
+
+namespace hipstencil {
+
+/// Caller-provided device memory for algorithms that need an intermediate image.
+struct workspace {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+};
+
+namespace detail {
+
+/// Radius of a square filter with centred anchor, or -1 (such filters take run-time paths).
+inline int centred_radius(int kw, int kh, int ax, int ay) {
+  return (kw == kh && ax == kw / 2 && ay == kh / 2) ? kw / 2 : -1;
+}
+
+/// A validated problem. Exactly one of `dense` and `separable` is set.
+template <class In, class Out>
+struct problem {
+  image_view<const In> src;
+  image_view<Out> dst;
+  geometry g;
+  int anchor_x = 0, anchor_y = 0;
+  int radius = -1;  ///< centred_radius of the filter: square and centred, else -1
+  const filter2d* dense = nullptr;
+  const separable_filter* separable = nullptr;
+  bool tile_class = true;      ///< the border strategy: tile-class dispatch, else per access
+  bool may_allocate = false;   ///< an explicit two_pass without a workspace allocates one
+  int strip_rows = 0;          ///< algo::streaming's strip_rows (0: the policy's)
+  const workspace* ws = nullptr;
+  tuning::arch arch = tuning::arch::generic;
+  gpu::stream_t stream = nullptr;
+};
+
+/// What a family does with a problem: whether it runs it, and with which instantiation.
+struct fit {
+  bool ok = false;
+  int radius = -1;  ///< the compiled radius it runs, -1 for a run-time filter size
+};
+inline constexpr fit no_fit{};
+
+/// Calls fn(std::integral_constant<int, R>) for the R of `Radii` equal to r; false if none.
+template <class Fn, int... Rs>
+bool with_static_radius(int r, Fn&& fn, std::integer_sequence<int, Rs...>) {
+  bool found = false;
+  ((r == Rs ? (fn(std::integral_constant<int, Rs>{}), found = true) : false), ...);
+  return found;
+}
+
+/// True when r is one of `Radii`.
+template <int... Rs>
+constexpr bool compiled(int r, std::integer_sequence<int, Rs...>) {
+  return ((r == Rs) || ...);
+}
+
+/// Up to N coefficients by value (the rest zero).
+template <int N>
+inline_taps<N> pack_taps(const std::vector<float>& t) {
+  inline_taps<N> p{};
+  std::memcpy(p.v, t.data(), t.size() * sizeof(float));
+  return p;
+}
+
+/// Row and column taps of a separable filter, up to N each, by value (the rest zero).
+template <int N>
+separable_taps<N> pack_separable(const separable_filter& f) {
+  separable_taps<N> t{};
+  std::memcpy(t.row, f.row().data(), f.row().size() * sizeof(float));
+  std::memcpy(t.col, f.column().data(), f.column().size() * sizeof(float));
+  return t;
+}
+
+/// Grid of `width` x `height` outputs in tiles of tw x th; y capped at 65535 (the kernels
+/// stride over the rest).
+inline dim3 tile_grid(int width, int height, int tw, int th) {
+  const int gy = (height + th - 1) / th;
+  return dim3(unsigned((width + tw - 1) / tw), unsigned(gy < 65535 ? gy : 65535));
+}
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif

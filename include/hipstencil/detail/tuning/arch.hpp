@@ -1,0 +1,75 @@
+// hipstencil/detail/tuning/arch.hpp
+// The GPU architectures that may have a tuning table of their own, and which one the
+// current device is. Tables are chosen at run time, per call, from the device the call
+// runs on (as rocPRIM picks its per-architecture configs), so one build serves every GPU.
+#pragma once
+
+#include "../../platform/config.hpp"
+
+#if HIPSTENCIL_HAS_GPU
+#include <atomic>
+#include <cstring>
+
+#include "../../platform/runtime.hpp"
+#endif
+
+namespace hipstencil {
+namespace tuning {
+
+/// Architectures with a table. `generic` is every other device, and the table of any
+/// architecture that has not been measured yet.
+enum class arch { generic, sm_90, gfx90a, gfx942, gfx1030 };
+
+/// "generic", "sm_90", "gfx90a", ...
+inline const char* name(arch a) {
+  switch (a) {
+    case arch::sm_90: return "sm_90";
+    case arch::gfx90a: return "gfx90a";
+    case arch::gfx942: return "gfx942";
+    case arch::gfx1030: return "gfx1030";
+    default: return "generic";
+  }
+}
+
+#if HIPSTENCIL_HAS_GPU
+namespace detail {
+/// Asks the runtime which architecture `device` is.
+inline arch query_arch(int device) {
+#if defined(HIPSTENCIL_BACKEND_HIP)
+  hipDeviceProp_t p;
+  gpu::check(hipGetDeviceProperties(&p, device), "GetDeviceProperties");
+  // gcnArchName reads like "gfx90a:sramecc+:xnack-": the name up to the first colon.
+  const char* n = p.gcnArchName;
+  const std::size_t len = std::strcspn(n, ":");
+  auto is = [&](const char* s) { return std::strlen(s) == len && std::strncmp(n, s, len) == 0; };
+  if (is("gfx90a")) return arch::gfx90a;
+  if (is("gfx942")) return arch::gfx942;
+  if (is("gfx1030")) return arch::gfx1030;
+  return arch::generic;
+#else
+  int major = 0, minor = 0;
+  gpu::check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), "DeviceGetAttribute");
+  gpu::check(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device), "DeviceGetAttribute");
+  return major == 9 && minor == 0 ? arch::sm_90 : arch::generic;
+#endif
+}
+}  // namespace detail
+
+/// The architecture of the current device. Queried once per device and cached (a relaxed
+/// atomic per device: concurrent first calls both ask the runtime and store the same
+/// answer). @throws gpu_error if the runtime cannot be asked.
+inline arch current_arch() {
+  constexpr int max_devices = 64;
+  static std::atomic<int> cache[max_devices] = {};  // 0: not asked yet, else arch + 1
+  const int device = gpu::current_device();
+  if (device < 0 || device >= max_devices) return detail::query_arch(device);
+  const int known = cache[device].load(std::memory_order_relaxed);
+  if (known != 0) return arch(known - 1);
+  const arch a = detail::query_arch(device);
+  cache[device].store(int(a) + 1, std::memory_order_relaxed);
+  return a;
+}
+#endif
+
+}  // namespace tuning
+}  // namespace hipstencil

@@ -1,0 +1,119 @@
+// hipstencil/detail/tuning/policies.hpp
+// One policy type per kernel family: every number that shapes a family's kernels (tile
+// shape, strip rows, vector width, ring depth, compiled radii, shared-memory budget) in
+// one place, as compile-time constants with defaults (CUB's and rocPRIM's policy types).
+// A policy reaches the kernels as a template parameter (algo::streaming<Strategy, Policy>
+// and the like); tables.hpp says which policy each architecture uses by default.
+#pragma once
+
+#include <cstddef>
+#include <utility>
+
+namespace hipstencil {
+namespace tuning {
+
+/// Dynamic shared memory every target grants a block without opting in, in bytes.
+constexpr std::size_t shared_memory_budget = 48 * 1024;
+
+/// A list of compiled radii.
+template <int... R>
+using radii = std::integer_sequence<int, R...>;
+
+namespace detail {
+template <int Lo, int... I>
+std::integer_sequence<int, (Lo + I)...> shift(std::integer_sequence<int, I...>);
+}  // namespace detail
+/// The radii Lo, Lo + 1, ..., Hi.
+template <int Lo, int Hi>
+using radii_range = decltype(detail::shift<Lo>(std::make_integer_sequence<int, Hi - Lo + 1>{}));
+
+/// algo::naive: one thread per output. `block_x` x `block_y` threads, a multiple of both
+/// wave sizes (32 and 64).
+template <int BlockX = 32, int BlockY = 8>
+struct naive_policy {
+  static constexpr int block_x = BlockX, block_y = BlockY;
+  using dense_radii = radii<>;  ///< none: every filter runs with a run-time size
+  using separable_radii = radii<>;
+};
+
+/// The output tile of the shared-memory families (shared_mem and the row pass of
+/// two_pass): `width` x `height` outputs for `block_x` x `block_y` threads.
+template <int BlockX, int BlockY, int Width, int Height>
+struct smem_tile_shape {
+  static constexpr int block_x = BlockX, block_y = BlockY, width = Width, height = Height;
+  static constexpr int rows_per_thread = Height / BlockY;
+  static_assert(Width == BlockX && Height % BlockY == 0, "one column per thread, whole rows per thread");
+};
+
+/// algo::shared_mem: 32 x 32 output tiles for one channel, 32 x 16 for four (the float
+/// staging of a four-channel tile is four times larger), 32 x 8 threads.
+///   DenseRadii, SeparableRadii: radii compiled as templates (unrolled tap loops, taps
+///     as immediates); other square centred filters, and every other filter, run the
+///     same kernels with a run-time size.
+template <class DenseRadii = radii_range<1, 16>, class SeparableRadii = radii_range<1, 16>,
+          std::size_t SharedBytes = shared_memory_budget>
+struct shared_mem_policy {
+  template <int Channels>
+  using tile = smem_tile_shape<32, 8, 32, Channels == 1 ? 32 : 16>;
+  using dense_radii = DenseRadii;
+  using separable_radii = SeparableRadii;
+  static constexpr std::size_t shared_bytes = SharedBytes;  ///< most a block may take
+};
+
+/// algo::two_pass: the row pass tiles as shared_mem does; `Radii` compiled per pass.
+template <class Radii = radii_range<1, 16>, std::size_t SharedBytes = shared_memory_budget>
+struct two_pass_policy {
+  template <int Channels>
+  using tile = smem_tile_shape<32, 8, 32, Channels == 1 ? 32 : 16>;
+  using dense_radii = radii<>;  ///< none: two_pass takes separable filters only
+  using separable_radii = Radii;
+  static constexpr std::size_t shared_bytes = SharedBytes;
+};
+
+/// algo::tiled, after "Tiled Convolution" (AMD): BlockX x BlockY threads, each computing
+/// OutX x OutY outputs (the paper's 8 x 8 and 4 x 4: a 32 x 32 tile). Compile-time radius
+/// only (register arrays of OutX + 2R pixels need constant indices).
+template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
+          std::size_t SharedBytes = shared_memory_budget>
+struct tiled_policy {
+  static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
+  using dense_radii = Radii;
+  using separable_radii = Radii;
+  static constexpr std::size_t shared_bytes = SharedBytes;
+};
+
+/// algo::streaming (register streaming down column strips).
+///   Block         threads per block: one row of lanes, a multiple of every wave size
+///   PrefetchRows  rows ahead of its loads a lane asks L2 to fetch (0: none)
+///   MinBlocks     blocks per multiprocessor asked of the register allocator
+///   AsyncRows     rows of the interior block columns' shared-memory ring (copies that
+///                 hold no registers: cp.async on NVIDIA) where async_rows_for says so:
+///                 one-channel 4-byte pixels at radius 1; 0: the register ring everywhere
+///   StripRows1    output rows per strip at radius 1; StripRows beyond
+///   Overlap       launch the interior grid as a dependent of the edge grid where the GPU
+///                 can overlap them (platform/overlap.hpp)
+/// Per pixel type: rows_in_flight<Channels> (input rows loaded ahead into registers) and
+/// accum_budget<In> (floats of partial sums per thread, which bounds the vector width V).
+template <int Block = 128, int PrefetchRows = 4, int MinBlocks = 1, int AsyncRows = 0, int StripRows1 = 24,
+          int StripRows = 32, bool Overlap = true>
+struct streaming_policy {
+  static constexpr int block = Block, prefetch_rows = PrefetchRows, min_blocks = MinBlocks, async_rows = AsyncRows;
+  static constexpr bool overlap = Overlap;
+  static constexpr std::size_t shared_bytes = shared_memory_budget;  ///< the ring's limit
+  template <int Channels>
+  static constexpr int rows_in_flight = Channels == 4 ? 1 : 2;
+  template <class In>
+  static constexpr int accum_budget = sizeof(In) == 1 ? 32 : 64;
+  template <int Channels, int PixelBytes, int R>
+  static constexpr int async_rows_for = Channels == 1 && PixelBytes == 4 && R == 1 ? AsyncRows : 0;
+  static constexpr int strip_rows(int radius) { return radius <= 1 ? StripRows1 : StripRows; }
+  using dense_radii = radii_range<1, 5>;
+  using separable_radii = radii_range<1, 4>;
+};
+
+/// Tag for an algorithm's Policy parameter: take the policy of the table of the device the
+/// call runs on (tables.hpp). The default.
+struct by_device {};
+
+}  // namespace tuning
+}  // namespace hipstencil
