@@ -23,15 +23,26 @@ namespace gpu = hipstencil::gpu;
 /// Pixel types measured: the (In, Out) pairs u8->u8, float->float, uchar4->uchar4 only
 /// (each pair instantiates every kernel family, so each one costs compile time in CI).
 enum class pixel { u8, f32, rgba8 };
-/// The algorithm tags of hipstencil::algo, in the order the table prints them.
-enum class algo_id { naive, shared_mem, two_pass, tiled, streaming, automatic };
-/// Border rules measured. `padded` is the no-check baseline: the source is the interior of
+/// An algorithm the benchmark can time: the tag of every kernel family in the library's
+/// list (hs::algo::for_each_family, detail/families.hpp), in that order, then
+/// hs::algo::automatic. Cases name their algorithm by `name` (Tag::name).
+struct algorithm {
+  std::string name;
+  bool dense = true;      ///< takes a dense filter2d (hs::algo::takes_dense)
+  bool separable = true;  ///< takes a separable_filter (hs::algo::takes_separable)
+};
+/// The algorithms in the order the table prints them (common.cpp).
+const std::vector<algorithm>& algorithms();
+/// The name of hs::algo::automatic, the one algorithm that is not a family.
+inline const char* automatic_name() { return hs::algo::automatic::name; }
+
+/// Border rules are the library's: hs::border::kind, named by hs::border::name, any rule of
+/// hs::border::all_rules. `padded` is the no-check baseline: the source is the interior of
 /// a larger allocation whose halo holds real pixels, and the rule is border::padded.
-enum class border_id { replicate, reflect101, constant, padded };
+/// `constant` pads with 0. `skip` writes only the outputs whose window lies inside the
+/// image (the spot check compares those only).
 
 const char* name(pixel p);
-const char* name(algo_id a);
-const char* name(border_id b);
 /// Bytes of one pixel, and its channel count.
 std::size_t pixel_bytes(pixel p);
 int pixel_channels(pixel p);
@@ -42,8 +53,8 @@ struct bench_case {
   pixel type;
   bool separable;
   int radius;
-  border_id border;
-  algo_id algo;
+  hs::border::kind border;
+  std::string algo;    ///< an algorithms() name: a family's Tag::name, or "automatic"
   int strip_rows = 0;  ///< algo::streaming's strip height (0: the library's choice)
 };
 
@@ -141,6 +152,9 @@ struct measurement {
   timing t;
   check_result check;
   std::string error;  ///< non-empty when the case could not run (the message)
+  /// hipstencil only: what the call actually ran, hs::resolved_algorithm(...).str() for the
+  /// same arguments ("streaming r=1 separable tile_class sm_90"); empty for a peer.
+  std::string resolved;
 };
 
 /// The device memory a peer needs for one pixel type: the unpadded source and the output.
@@ -169,8 +183,8 @@ std::unique_ptr<suite> make_suite_rgba8(int width, int height, int max_radius, r
 /// NPP, the peer (npp_peer.cpp; CUDA backend with NPP found at configure time only).
 /// Times every NPP function family that computes case (type, separable, radius, border)
 /// and returns one measurement each; a family NPP rejects comes back with `error` set to
-/// its status. Empty for borders NPP has no rule for (reflect101, padded).
-std::vector<measurement> time_npp(pixel type, bool separable, const filter_set& f, border_id border,
+/// its status. Empty for borders NPP has no rule for (all but replicate and constant).
+std::vector<measurement> time_npp(pixel type, bool separable, const filter_set& f, hs::border::kind border,
                                   const device_images& im, run_timer& timer);
 /// "NPP <major>.<minor>.<build>" of the library linked, or why there is none.
 std::string npp_description();

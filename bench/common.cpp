@@ -17,25 +17,17 @@ const char* name(pixel p) {
   }
   return "?";
 }
-const char* name(algo_id a) {
-  switch (a) {
-    case algo_id::naive: return "naive";
-    case algo_id::shared_mem: return "shared_mem";
-    case algo_id::two_pass: return "two_pass";
-    case algo_id::tiled: return "tiled";
-    case algo_id::streaming: return "streaming";
-    case algo_id::automatic: return "automatic";
-  }
-  return "?";
-}
-const char* name(border_id b) {
-  switch (b) {
-    case border_id::replicate: return "replicate";
-    case border_id::reflect101: return "reflect101";
-    case border_id::constant: return "constant";
-    case border_id::padded: return "padded";
-  }
-  return "?";
+const std::vector<algorithm>& algorithms() {
+  static const std::vector<algorithm> list = [] {
+    std::vector<algorithm> v;
+    hs::algo::for_each_family([&](auto tag) {
+      using Tag = decltype(tag);
+      v.push_back(algorithm{Tag::name, hs::algo::takes_dense<Tag>, hs::algo::takes_separable<Tag>});
+    });
+    v.push_back(algorithm{hs::algo::automatic::name, true, true});
+    return v;
+  }();
+  return list;
 }
 std::size_t pixel_bytes(pixel p) { return p == pixel::u8 ? 1 : 4; }
 int pixel_channels(pixel p) { return p == pixel::rgba8 ? 4 : 1; }

@@ -6,11 +6,16 @@
 //                    [--sep] [--dense] [--strip-rows N] [--runs N] [--warmup N] [--csv FILE]
 //                    [--no-check] [--no-npp] [--list] [--help]
 //
-// Without options: 8192x8192; naive, shared_mem, two_pass (separable only), tiled,
-// streaming and automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random) filters; u8,
-// float and uchar4 pixels; replicate, reflect101, constant and padded borders; median of
-// 25 runs. Exit status: 0 done (spot checks may still report MISMATCH: see the summary),
-// 1 failed (a GPU error, or no GPU), 2 bad options.
+// Without options: 8192x8192; every kernel family of the library's list
+// (hipstencil::algo::for_each_family: naive, shared_mem, two_pass, tiled, streaming at the
+// time of writing; a family that takes no dense filter, two_pass, runs separable filters
+// only), then automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random)
+// filters; u8, float and uchar4 pixels; replicate, reflect101, constant and padded borders
+// (--border takes any rule of hipstencil::border::all_rules); median of 25 runs. Each
+// hipstencil line says what actually ran when a family fell back to another
+// (hipstencil::resolved_algorithm; the CSV's `resolved` column has it for every row).
+// Exit status: 0 done (spot checks may still report MISMATCH: see the summary), 1 failed
+// (a GPU error, or no GPU), 2 bad options.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -25,14 +30,41 @@
 namespace bench {
 namespace {
 
+/// Every algorithm's name, in table order (the library's family list, then automatic).
+std::vector<std::string> all_algorithm_names() {
+  std::vector<std::string> v;
+  for (const algorithm& a : algorithms()) v.push_back(a.name);
+  return v;
+}
+
+/// Every border rule of hs::border::all_rules, in the library's order.
+std::vector<hs::border::kind> all_border_kinds() {
+  std::vector<hs::border::kind> v;
+  hs::border::for_each_rule([&](auto rule) { v.push_back(decltype(rule)::rule); });
+  return v;
+}
+
+/// The command-line name of a choice.
+const char* name_of(pixel p) { return name(p); }
+const char* name_of(hs::border::kind b) { return hs::border::name(b); }
+const char* name_of(const std::string& a) { return a.c_str(); }
+
+/// "a,b,c" of the names of `values`.
+template <class E>
+std::string joined_names(const std::vector<E>& values) {
+  std::string s;
+  for (const E& e : values) s += std::string(s.empty() ? "" : ",") + name_of(e);
+  return s;
+}
+
 struct options {
   int width = 8192, height = 8192;
-  std::vector<algo_id> algos{algo_id::naive,     algo_id::shared_mem, algo_id::two_pass,
-                             algo_id::tiled,     algo_id::streaming,  algo_id::automatic};
+  std::vector<std::string> algos = all_algorithm_names();
   int strip_rows = 0;
   std::vector<int> radii{1, 2, 4, 7, 15};
   std::vector<pixel> types{pixel::u8, pixel::f32, pixel::rgba8};
-  std::vector<border_id> borders{border_id::replicate, border_id::reflect101, border_id::constant, border_id::padded};
+  std::vector<hs::border::kind> borders{hs::border::kind::replicate, hs::border::kind::reflect101,
+                                        hs::border::kind::constant, hs::border::kind::padded};
   bool separable = true, dense = true;
   int runs = 25, warmup = 3;
   std::string csv;
@@ -44,23 +76,38 @@ struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-const char* usage =
-    "usage: hipstencil-bench [options]\n"
-    "  --size WxH        image size (default 8192x8192)\n"
-    "  --algo LIST       naive,shared_mem,two_pass,tiled,streaming,automatic (default: all; two_pass runs separable\n"
-    "                    filters only)\n"
-    "  --strip-rows N    output rows per strip for streaming (default: the library's choice)\n"
-    "  --radius LIST     filter radii, 1..64 (default 1,2,4,7,15)\n"
-    "  --type LIST       u8,float,uchar4 (default: all)\n"
-    "  --border LIST     replicate,reflect101,constant,padded (default: all)\n"
-    "  --sep, --dense    only separable (Gaussian) / only dense (random) filters (default: both)\n"
-    "  --runs N          timed runs per case, median reported (default 25; METHOD.md asks for >= 20)\n"
-    "  --warmup N        untimed runs after the first (default 3)\n"
-    "  --csv FILE        also write every measurement to FILE\n"
-    "  --no-check        skip the spot check against the host reference\n"
-    "  --no-npp          skip the NPP peer\n"
-    "  --list            print the cases and exit (no GPU needed)\n"
-    "  --help            this text\n";
+std::string usage() {
+  std::string dense_only, sep_only;
+  for (const algorithm& a : algorithms()) {
+    if (!a.dense) sep_only += std::string(sep_only.empty() ? "" : ", ") + a.name;
+    if (!a.separable) dense_only += std::string(dense_only.empty() ? "" : ", ") + a.name;
+  }
+  std::string only;
+  if (!sep_only.empty()) only += "; " + sep_only + " runs separable filters only";
+  if (!dense_only.empty()) only += "; " + dense_only + " runs dense filters only";
+  return std::string(
+             "usage: hipstencil-bench [options]\n"
+             "  --size WxH        image size (default 8192x8192)\n"
+             "  --algo LIST       ") +
+         joined_names(all_algorithm_names()) + "\n                    (default: all" + only +
+         ")\n"
+         "  --strip-rows N    output rows per strip for streaming (default: the library's choice)\n"
+         "  --radius LIST     filter radii, 1..64 (default 1,2,4,7,15)\n"
+         "  --type LIST       u8,float,uchar4 (default: all)\n"
+         "  --border LIST     " +
+         joined_names(all_border_kinds()) +
+         "\n"
+         "                    (default replicate,reflect101,constant,padded; constant pads with 0;\n"
+         "                    skip writes only the outputs whose window lies inside the image)\n"
+         "  --sep, --dense    only separable (Gaussian) / only dense (random) filters (default: both)\n"
+         "  --runs N          timed runs per case, median reported (default 25; METHOD.md asks for >= 20)\n"
+         "  --warmup N        untimed runs after the first (default 3)\n"
+         "  --csv FILE        also write every measurement to FILE\n"
+         "  --no-check        skip the spot check against the host reference\n"
+         "  --no-npp          skip the NPP peer\n"
+         "  --list            print the cases and exit (no GPU needed)\n"
+         "  --help            this text\n";
+}
 
 std::vector<std::string> split(const std::string& s) {
   std::vector<std::string> out;
@@ -78,17 +125,18 @@ int parse_int(const std::string& opt, const std::string& v, int lo, int hi) {
   return int(n);
 }
 
-/// Maps each comma-separated name through `names` (all the enum's values in order).
-template <class E, std::size_t N>
-std::vector<E> parse_names(const std::string& opt, const std::string& v, const E (&values)[N]) {
+/// Maps each comma-separated name to the value of `values` (all the choices, in order)
+/// that has that name.
+template <class E>
+std::vector<E> parse_names(const std::string& opt, const std::string& v, const std::vector<E>& values) {
   std::vector<E> out;
   for (const std::string& item : split(v)) {
     bool found = false;
-    for (E e : values)
-      if (item == name(e)) out.push_back(e), found = true;
+    for (const E& e : values)
+      if (item == name_of(e)) out.push_back(e), found = true;
     if (!found) {
       std::string expected;
-      for (E e : values) expected += std::string(expected.empty() ? "" : ", ") + name(e);
+      for (const E& e : values) expected += std::string(expected.empty() ? "" : ", ") + name_of(e);
       throw usage_error(opt + ": unknown value '" + item + "' (expected " + expected + ")");
     }
   }
@@ -106,11 +154,9 @@ void parse_size(const std::string& v, options& o) {
 options parse(int argc, char** argv) {
   options o;
   bool only_sep = false, only_dense = false;
-  static const algo_id all_algos[] = {algo_id::naive, algo_id::shared_mem, algo_id::two_pass, algo_id::tiled,
-                                      algo_id::streaming, algo_id::automatic};
-  static const pixel all_types[] = {pixel::u8, pixel::f32, pixel::rgba8};
-  static const border_id all_borders[] = {border_id::replicate, border_id::reflect101, border_id::constant,
-                                          border_id::padded};
+  const std::vector<std::string> all_algos = all_algorithm_names();
+  const std::vector<pixel> all_types{pixel::u8, pixel::f32, pixel::rgba8};
+  const std::vector<hs::border::kind> all_borders = all_border_kinds();
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -118,7 +164,7 @@ options parse(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--help" || a == "-h") {
-      std::fputs(usage, stdout);
+      std::fputs(usage().c_str(), stdout);
       std::exit(0);
     } else if (a == "--size") {
       parse_size(value(), o);
@@ -164,7 +210,15 @@ std::string command_line(int argc, char** argv) {
   return s;
 }
 
+/// Whether algorithm `a` takes the filter form (algo::takes_dense / takes_separable).
+bool takes(const std::string& a, bool separable) {
+  for (const algorithm& x : algorithms())
+    if (x.name == a) return separable ? x.separable : x.dense;
+  return false;
+}
+
 /// The cases in table order: type, filter kind (separable first), radius, border, algorithm.
+/// An algorithm runs only the filter forms it takes (two_pass: separable only).
 std::vector<bench_case> make_cases(const options& o) {
   std::vector<bench_case> cases;
   std::vector<bool> kinds;
@@ -173,9 +227,9 @@ std::vector<bench_case> make_cases(const options& o) {
   for (pixel t : o.types)
     for (bool sep : kinds)
       for (int r : o.radii)
-        for (border_id b : o.borders)
-          for (algo_id a : o.algos)
-            if (sep || a != algo_id::two_pass) cases.push_back(bench_case{t, sep, r, b, a, o.strip_rows});
+        for (hs::border::kind b : o.borders)
+          for (const std::string& a : o.algos)
+            if (takes(a, sep)) cases.push_back(bench_case{t, sep, r, b, a, o.strip_rows});
   return cases;
 }
 
@@ -232,8 +286,8 @@ std::vector<record> run_cases(const options& o, const std::vector<bench_case>& c
 
 void list_cases(const std::vector<bench_case>& cases) {
   for (const bench_case& c : cases)
-    std::printf("%s %s r=%d %s %s\n", name(c.type), c.separable ? "separable" : "dense", c.radius, name(c.border),
-                name(c.algo));
+    std::printf("%s %s r=%d %s %s\n", name(c.type), c.separable ? "separable" : "dense", c.radius,
+                hs::border::name(c.border), c.algo.c_str());
   std::printf("%zu cases\n", cases.size());
 }
 
@@ -275,7 +329,7 @@ int main(int argc, char** argv) {
   try {
     return bench::run(argc, argv);
   } catch (const bench::usage_error& e) {
-    std::fprintf(stderr, "hipstencil-bench: %s\n%s", e.what(), bench::usage);
+    std::fprintf(stderr, "hipstencil-bench: %s\n%s", e.what(), bench::usage().c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hipstencil-bench: %s\n", e.what());

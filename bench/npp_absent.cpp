@@ -11,7 +11,7 @@ namespace bench {
 
 bool npp_linked() { return false; }
 std::string npp_description() { return "NPP skipped: " HIPSTENCIL_BENCH_NPP_ABSENT; }
-std::vector<measurement> time_npp(pixel, bool, const filter_set&, border_id, const device_images&, run_timer&) {
+std::vector<measurement> time_npp(pixel, bool, const filter_set&, hs::border::kind, const device_images&, run_timer&) {
   return {};
 }
 

@@ -11,7 +11,8 @@
 //              nppiFilterGaussBorder where NPP has the mask (3x3 to 15x15; its sigma,
 //              0.4 + 0.6 r, is the one bench::make_filters uses).
 // NPP's border filters implement replicate (and constant where this NPP accepts it; a
-// rejected call reports its status); it has no reflect101 and no padded variant here.
+// rejected call reports its status); the other rules (reflect, reflect101, wrap, skip,
+// padded) have no NPP variant here, and their cases run without the peer.
 // NPP_BORDER_CONSTANT carries no value: NPP's constant is 0, as the benchmark's.
 //
 // CUDA 12.9 removed nppGetStreamContext, so the context is filled from the runtime's
@@ -280,13 +281,13 @@ std::string npp_description() {
   return "NPP " + std::to_string(v->major) + "." + std::to_string(v->minor) + "." + std::to_string(v->build);
 }
 
-std::vector<measurement> time_npp(pixel type, bool is_separable, const filter_set& f, border_id border,
+std::vector<measurement> time_npp(pixel type, bool is_separable, const filter_set& f, hs::border::kind border,
                                   const device_images& im, run_timer& timer) {
   NppiBorderType b;
   switch (border) {
-    case border_id::replicate: b = NPP_BORDER_REPLICATE; break;
-    case border_id::constant: b = NPP_BORDER_CONSTANT; break;
-    default: return {};
+    case hs::border::kind::replicate: b = NPP_BORDER_REPLICATE; break;
+    case hs::border::kind::constant: b = NPP_BORDER_CONSTANT; break;
+    default: return {};  // no NPP rule: the case runs without the peer
   }
   const job j{im, timer, stream_context(timer.stream()), b, NppiSize{im.width, im.height}, NppiPoint{0, 0}, f.radius};
   return is_separable ? separable(type, f, j) : dense(type, f, j);

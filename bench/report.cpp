@@ -50,6 +50,25 @@ std::string csv_field(const std::string& s) {
   return q + "\"";
 }
 
+/// The family of a resolution string ("shared_mem r=* dense tile_class sm_90" -> "shared_mem").
+std::string resolved_family(const std::string& resolved) { return resolved.substr(0, resolved.find(' ')); }
+/// Family and radius of a resolution string ("shared_mem r=*").
+std::string resolved_short(const std::string& resolved) {
+  const auto a = resolved.find(' ');
+  return resolved.substr(0, a == std::string::npos ? a : resolved.find(' ', a + 1));
+}
+
+/// The table's name of a measurement: a peer's impl and variant; for hipstencil the
+/// requested algorithm, followed, when another family ran (a fallback), by what ran:
+/// "streaming -> shared_mem r=*"; automatic shows its choice: "automatic: streaming r=1".
+std::string table_name(const measurement& m) {
+  if (m.impl != "hipstencil") return m.impl + " " + m.variant;
+  if (m.resolved.empty()) return m.variant;
+  if (m.variant == automatic_name()) return m.variant + ": " + resolved_short(m.resolved);
+  if (resolved_family(m.resolved) != m.variant) return m.variant + " -> " + resolved_short(m.resolved);
+  return m.variant;
+}
+
 const char* table_columns =
     "  %-10s %-40s %9s %9s %9s %8s %6s %9s %9s %7s %9s  %s\n";
 
@@ -61,7 +80,7 @@ report::report(run_info info, const std::string& csv_path) : info_(std::move(inf
   if (!csv_) throw std::runtime_error("cannot write the CSV file '" + csv_path + "'");
   std::fprintf(csv_,
                "impl,variant,type,filter,radius,border,width,height,runs,median_ms,min_ms,max_ms,rate,rate_unit,"
-               "pct_copy,mem_floor_ms,arith_floor_ms,ceiling_ms,x_ceiling,check,max_error,error\n");
+               "pct_copy,mem_floor_ms,arith_floor_ms,ceiling_ms,x_ceiling,check,max_error,error,resolved\n");
 }
 
 report::~report() {
@@ -80,11 +99,13 @@ void report::header() {
               c.multiprocessors, c.fma_per_s / 1e12, c.fma.median_ms, c.fma.min_ms, c.fma.max_ms);
   std::printf("peer: %s\n", info_.npp.c_str());
   std::printf("GB/s = (input + output bytes) / median; %%copy = GB/s over the copy rate; arith = taps x pixels x channels\n"
-              "at the FMA rate (dense: kw*kh taps, separable: kw+kh); ceiling = max(memory floor, arith); x_ceil = median/ceiling\n");
+              "at the FMA rate (dense: kw*kh taps, separable: kw+kh); ceiling = max(memory floor, arith); x_ceil = median/ceiling\n"
+              "implementation \"A -> F r=R\": algorithm A fell back to family F (radius R compiled, r=*: run-time size);\n"
+              "\"automatic: F r=R\": what automatic ran (hipstencil::resolved_algorithm; the CSV's `resolved` column)\n");
   if (csv_) {
-    std::fprintf(csv_, "ceiling,copy_d2d,,,,,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,GB/s,,,,,,,,\n", info_.width, info_.height,
+    std::fprintf(csv_, "ceiling,copy_d2d,,,,,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,GB/s,,,,,,,,,\n", info_.width, info_.height,
                  c.copy.runs, c.copy.median_ms, c.copy.min_ms, c.copy.max_ms, c.copy_gbps);
-    std::fprintf(csv_, "ceiling,fma_fp32,,,,,%d,%d,%d,%.6f,%.6f,%.6f,%.4f,TFMA/s,,,,,,,,\n", info_.width, info_.height,
+    std::fprintf(csv_, "ceiling,fma_fp32,,,,,%d,%d,%d,%.6f,%.6f,%.6f,%.4f,TFMA/s,,,,,,,,,\n", info_.width, info_.height,
                  c.fma.runs, c.fma.median_ms, c.fma.min_ms, c.fma.max_ms, c.fma_per_s / 1e12);
     std::fflush(csv_);
   }
@@ -100,10 +121,10 @@ void report::group(pixel type, bool separable, int radius) {
 }
 
 void report::line(const record& r, const measurement* npp_best) {
-  const std::string impl = r.m.impl == "hipstencil" ? r.m.variant : r.m.impl + " " + r.m.variant;
+  const std::string impl = table_name(r.m);
   csv_row(r);
   if (!r.m.error.empty()) {
-    std::printf("  %-10s %-40s not run: %s\n", name(r.c.border), impl.c_str(), r.m.error.c_str());
+    std::printf("  %-10s %-40s not run: %s\n", hs::border::name(r.c.border), impl.c_str(), r.m.error.c_str());
     std::fflush(stdout);
     return;
   }
@@ -119,7 +140,7 @@ void report::line(const record& r, const measurement* npp_best) {
   std::snprintf(f[5], 16, "%.4f", d.arith_floor_ms);
   std::snprintf(f[6], 16, "%.4f", d.ceiling_ms);
   std::snprintf(f[7], 16, "%.2f", d.x_ceiling);
-  std::printf(table_columns, name(r.c.border), impl.c_str(), f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7],
+  std::printf(table_columns, hs::border::name(r.c.border), impl.c_str(), f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7],
               r.m.impl == "hipstencil" ? npp : "", check_text(r.m.check).c_str());
   std::fflush(stdout);
 }
@@ -128,14 +149,15 @@ void report::csv_row(const record& r) {
   if (!csv_) return;
   const bench_case& c = r.c;
   std::fprintf(csv_, "%s,%s,%s,%s,%d,%s,%d,%d,", r.m.impl.c_str(), csv_field(r.m.variant).c_str(), name(c.type),
-               c.separable ? "separable" : "dense", c.radius, name(c.border), info_.width, info_.height);
+               c.separable ? "separable" : "dense", c.radius, hs::border::name(c.border), info_.width, info_.height);
   if (!r.m.error.empty()) {
-    std::fprintf(csv_, ",,,,,,,,,,,,,%s\n", csv_field(r.m.error).c_str());
+    std::fprintf(csv_, ",,,,,,,,,,,,,%s,%s\n", csv_field(r.m.error).c_str(), csv_field(r.m.resolved).c_str());
   } else {
     const derived d = derive(info_, c, r.m.t);
-    std::fprintf(csv_, "%d,%.6f,%.6f,%.6f,%.3f,GB/s,%.2f,%.6f,%.6f,%.6f,%.4f,%s,%.3g,\n", r.m.t.runs, r.m.t.median_ms,
-                 r.m.t.min_ms, r.m.t.max_ms, d.gbps, d.pct_copy, d.mem_floor_ms, d.arith_floor_ms, d.ceiling_ms,
-                 d.x_ceiling, r.m.check.ran ? (r.m.check.ok ? "ok" : "mismatch") : "", r.m.check.max_error);
+    std::fprintf(csv_, "%d,%.6f,%.6f,%.6f,%.3f,GB/s,%.2f,%.6f,%.6f,%.6f,%.4f,%s,%.3g,,%s\n", r.m.t.runs,
+                 r.m.t.median_ms, r.m.t.min_ms, r.m.t.max_ms, d.gbps, d.pct_copy, d.mem_floor_ms, d.arith_floor_ms,
+                 d.ceiling_ms, d.x_ceiling, r.m.check.ran ? (r.m.check.ok ? "ok" : "mismatch") : "", r.m.check.max_error,
+                 csv_field(r.m.resolved).c_str());
   }
   std::fflush(csv_);
 }
@@ -158,34 +180,35 @@ void report::summary(const std::vector<record>& all) {
   for (const record& r : all) by_case[case_key{r.c.type, r.c.separable, r.c.radius}].push_back(r);
 
   // The summary's border: replicate (NPP's rule) when it was measured, else the first one run.
-  border_id shown = all.empty() ? border_id::replicate : all.front().c.border;
+  hs::border::kind shown = all.empty() ? hs::border::kind::replicate : all.front().c.border;
   for (const record& r : all)
-    if (r.c.border == border_id::replicate) shown = border_id::replicate;
+    if (r.c.border == hs::border::kind::replicate) shown = hs::border::kind::replicate;
   std::printf("\n== summary: fastest hipstencil algorithm per case (%s border) against the fastest NPP family;\n"
               "   automatic's time over that fastest; worst border rule over padded for the fastest algorithm\n",
-              name(shown));
+              hs::border::name(shown));
   std::printf("  %-7s %-15s %-11s %8s %6s %7s %9s %8s %10s %11s\n", "type", "filter", "best", "GB/s", "%copy", "x_ceil",
               "NPP_GB/s", "ours/NPP", "auto/best", "border/pad");
   for (const auto& kv : by_case) {
     const auto& rs = kv.second;
     const bench_case& c0 = rs.front().c;
-    auto ours_at = [](border_id b) {
+    auto ours_at = [](hs::border::kind b) {
       return [b](const record& r) { return r.m.impl == "hipstencil" && r.c.border == b; };
     };
     const record* best = fastest(rs, ours_at(shown));
     if (!best) continue;
     const record* npp = fastest(rs, [&](const record& r) { return r.m.impl == "npp" && r.c.border == shown; });
     const record* autom = fastest(rs, [&](const record& r) {
-      return r.m.impl == "hipstencil" && r.c.border == shown && r.c.algo == algo_id::automatic;
+      return r.m.impl == "hipstencil" && r.c.border == shown && r.c.algo == automatic_name();
     });
     // Border cost: the same algorithm as `best`, each rule against padded.
     const record* pad = fastest(rs, [&](const record& r) {
-      return r.m.impl == "hipstencil" && r.c.border == border_id::padded && r.c.algo == best->c.algo;
+      return r.m.impl == "hipstencil" && r.c.border == hs::border::kind::padded && r.c.algo == best->c.algo;
     });
     double worst_border = NAN;
     if (pad)
       for (const record& r : rs)
-        if (r.m.impl == "hipstencil" && r.m.error.empty() && r.c.algo == best->c.algo && r.c.border != border_id::padded) {
+        if (r.m.impl == "hipstencil" && r.m.error.empty() && r.c.algo == best->c.algo &&
+            r.c.border != hs::border::kind::padded) {
           const double cost = r.m.t.median_ms / pad->m.t.median_ms - 1.0;
           if (std::isnan(worst_border) || cost > worst_border) worst_border = cost;
         }
@@ -198,7 +221,7 @@ void report::summary(const std::vector<record>& all) {
     if (autom) std::snprintf(auto_ratio, 16, "%.3f", autom->m.t.median_ms / best->m.t.median_ms);
     if (!std::isnan(worst_border)) std::snprintf(border, 16, "%+.1f%%", 100.0 * worst_border);
     std::printf("  %-7s %-15s %-11s %8.1f %6.1f %7.2f %9s %8s %10s %11s\n", name(c0.type),
-                filter_name(c0.separable, c0.radius).c_str(), name(best->c.algo), d.gbps, d.pct_copy, d.x_ceiling,
+                filter_name(c0.separable, c0.radius).c_str(), best->c.algo.c_str(), d.gbps, d.pct_copy, d.x_ceiling,
                 npp_gbps, ratio, auto_ratio, border);
   }
   int checked = 0, failed = 0;

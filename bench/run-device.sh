@@ -29,7 +29,8 @@ cat "$out/env.txt"
 
 configure() {
   cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=Release -DHIPSTENCIL_BACKEND=cuda -DCMAKE_CUDA_ARCHITECTURES=90 \
-    -DHIPSTENCIL_BUILD_TESTS=OFF -DHIPSTENCIL_BUILD_EXAMPLES=OFF -DCMAKE_PREFIX_PATH="$PWD/.deps" "$@" >>"$out/build.log" 2>&1
+    -DHIPSTENCIL_BUILD_TESTS=OFF -DHIPSTENCIL_BUILD_EXAMPLES=OFF -DCMAKE_PREFIX_PATH="$PWD/.deps" \
+    -DHIPSTENCIL_BENCH_NPP=ON "$@" >>"$out/build.log" 2>&1  # ON: compare-device.sh leaves OFF in the cache
 }
 compile() { cmake --build $build --target hipstencil-bench -j "$(nproc)" >>"$out/build.log" 2>&1; }
 if ! { configure && compile; }; then

@@ -5,9 +5,10 @@
 // suite_uchar4.cpp only, each of which instantiates it for one type.
 //
 // Compile time: the border rule reaches convolve as hs::border::any (a run-time value the
-// kernels read anyway), so borders multiply no instantiation; the algorithm tags and the
-// two filter kinds give 9 convolve instantiations per pixel type, and their kernels are
-// the library's (with_static_radius compiles each family's radius list once).
+// kernels read anyway), so borders multiply no instantiation; the algorithm tags (every
+// family of hs::algo::for_each_family, plus automatic) and the filter forms each takes
+// give one convolve instantiation each per pixel type, and their kernels are the
+// library's (precompiled in hipstencil-kernels where the build has it).
 #pragma once
 
 #include <cmath>
@@ -97,16 +98,17 @@ class pixel_suite final : public suite {
     gpu::stream_synchronize(timer_.stream());
   }
 
+  /// Dispatches the case's algorithm name to its tag: every family of the library's list
+  /// (hs::algo::for_each_family, tile-class strategy), then algo::automatic.
   measurement run(const bench_case& c, const filter_set& f, bool check) override {
-    switch (c.algo) {
-      case algo_id::naive: return run_algo<hs::algo::naive>(c, f, check);
-      case algo_id::shared_mem: return run_algo<hs::algo::shared_mem<>>(c, f, check);
-      case algo_id::two_pass: return run_algo<hs::algo::two_pass<>>(c, f, check);
-      case algo_id::tiled: return run_algo<hs::algo::tiled<>>(c, f, check);
-      case algo_id::streaming: return run_algo<hs::algo::streaming<>>(c, f, check);
-      case algo_id::automatic: return run_algo<hs::algo::automatic>(c, f, check);
-    }
-    return failed(c, "unknown algorithm");
+    if (c.algo == hs::algo::automatic::name) return run_algo<hs::algo::automatic>(c, f, check);
+    measurement m;
+    bool found = false;
+    hs::algo::for_each_family([&](auto tag) {
+      using Algo = decltype(tag);
+      if (!found && c.algo == Algo::name) m = run_algo<Algo>(c, f, check), found = true;
+    });
+    return found ? m : failed(c, "unknown algorithm '" + c.algo + "'");
   }
 
   device_images images() override {
@@ -119,42 +121,55 @@ class pixel_suite final : public suite {
   static measurement failed(const bench_case& c, std::string why) {
     measurement m;
     m.impl = "hipstencil";
-    m.variant = name(c.algo);
+    m.variant = c.algo;
     m.error = std::move(why);
     return m;
   }
 
-  /// Builds the case's filter and runs it; two_pass takes separable filters only (the
-  /// library rejects a dense one at compile time), so that pair is never instantiated.
+  /// Whether Algo takes dense / separable filters: hs::algo::takes_dense / takes_separable
+  /// for a family's tag; automatic (no family of its own) takes both.
+  template <class Algo>
+  static constexpr bool takes_dense() {
+    if constexpr (std::is_same<Algo, hs::algo::automatic>::value) return true;
+    else return hs::algo::takes_dense<Algo>;
+  }
+  template <class Algo>
+  static constexpr bool takes_separable() {
+    if constexpr (std::is_same<Algo, hs::algo::automatic>::value) return true;
+    else return hs::algo::takes_separable<Algo>;
+  }
+
+  /// Builds the case's filter and runs it. A family that does not take dense filters
+  /// (two_pass: the library rejects a dense one at compile time) never instantiates that
+  /// pair; make_cases does not ask for it either.
   template <class Algo>
   measurement run_algo(const bench_case& c, const filter_set& f, bool check) {
     const int k = 2 * f.radius + 1;
-    if (c.separable) return run_filter<Algo>(c, hs::separable_filter(f.row, f.column), check);
-    if constexpr (std::is_same<Algo, hs::algo::two_pass<>>::value) {
-      return failed(c, "two_pass takes separable filters only");
-    } else {
+    if (c.separable) {
+      if constexpr (takes_separable<Algo>()) {
+        return run_filter<Algo>(c, hs::separable_filter(f.row, f.column), check);
+      } else {
+        return failed(c, c.algo + " takes dense filters only");
+      }
+    }
+    if constexpr (takes_dense<Algo>()) {
       return run_filter<Algo>(c, hs::filter2d(k, k, f.dense), check);
+    } else {
+      return failed(c, c.algo + " takes separable filters only");
     }
   }
 
   /// The source of a case: the interior of the padded image under `padded`, else src_.
-  hs::image_view<const T> source(border_id b) const {
-    if (b != border_id::padded) return src_.view();
+  hs::image_view<const T> source(hs::border::kind b) const {
+    if (b != hs::border::kind::padded) return src_.view();
     return padded_.view().sub(hs::rect{halo_x_, halo_y_, w_, h_});
   }
-  hs::image_view<const T> host_source(border_id b) const {
-    if (b != border_id::padded) return host_src_.view();
+  hs::image_view<const T> host_source(hs::border::kind b) const {
+    if (b != hs::border::kind::padded) return host_src_.view();
     return host_padded_.view().sub(hs::rect{halo_x_, halo_y_, w_, h_});
   }
-  static hs::border::any rule(border_id b) {
-    switch (b) {
-      case border_id::replicate: return hs::border::replicate{};
-      case border_id::reflect101: return hs::border::reflect101{};
-      case border_id::constant: return hs::border::constant{0.0f};
-      case border_id::padded: return hs::border::padded{};
-    }
-    return {};
-  }
+  /// The run-time rule of a case; `constant` pads with 0.
+  static hs::border::any rule(hs::border::kind b) { return hs::border::any(b, 0.0f); }
 
   template <class Algo, class Filter>
   measurement run_filter(const bench_case& c, const Filter& f, bool check) {
@@ -164,7 +179,7 @@ class pixel_suite final : public suite {
         std::is_same<Filter, hs::separable_filter>::value;
     measurement m;
     m.impl = "hipstencil";
-    m.variant = name(c.algo);
+    m.variant = c.algo;
     const hs::image_view<const T> src = source(c.border);
     const hs::image_view<T> dst = dst_.view();
     const hs::border::any b = rule(c.border);
@@ -172,13 +187,19 @@ class pixel_suite final : public suite {
     Algo algo{};
     if constexpr (std::is_same<Algo, hs::algo::streaming<>>::value) algo.strip_rows = c.strip_rows;
     try {
+      // resolved: what the call runs after every fallback, asked with the same arguments
+      // (and the same workspace) before it is timed.
       if constexpr (needs_workspace) {
         // The workspace overload: the convenience one would allocate inside the timed region.
         device_buffer work(hs::two_pass_workspace_bytes<T>(w_, h_, f));
+        const hs::workspace ws = work.workspace();
+        m.resolved =
+            hs::resolved_algorithm(src, src.bounds(), dst, dst.bounds(), f, b, algo, hs::halo::isolated, &ws).str();
         m.t = timer_.time([&] {
-          hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, algo, s, hs::halo::isolated, work.workspace());
+          hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, algo, s, hs::halo::isolated, ws);
         });
       } else {
+        m.resolved = hs::resolved_algorithm(src, src.bounds(), dst, dst.bounds(), f, b, algo).str();
         m.t = timer_.time([&] { hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, algo, s); });
       }
     } catch (const hs::invalid_argument& e) {
@@ -192,7 +213,9 @@ class pixel_suite final : public suite {
   /// Compares three 32 x 32 patches of the output (two corners, where every border rule
   /// is exercised, and the centre) with the host reference (double accumulation). The
   /// reference reads the same source through halo::from_parent, which applies the rule at
-  /// the whole image's edges exactly as the full-image call does.
+  /// the whole image's edges exactly as the full-image call does. Under `skip` only the
+  /// outputs whose window lies inside the image are written (the rest of dst_ holds an
+  /// earlier case's output, and the reference leaves them untouched), so only those count.
   template <class Filter>
   check_result spot_check(const bench_case& c, const Filter& f) {
     const int pw = std::min(32, w_), ph = std::min(32, h_);
@@ -204,14 +227,24 @@ class pixel_suite final : public suite {
       gpu::memcpy_2d(got.data(), got.pitch_bytes(), &dst_.view()(p.x, p.y), dst_.pitch_bytes(), pw * sizeof(T), ph,
                      gpu::copy_kind::device_to_host, timer_.stream());
       gpu::stream_synchronize(timer_.stream());
-      const hs::halo h = c.border == border_id::padded ? hs::halo::isolated : hs::halo::from_parent;
+      const hs::halo h = c.border == hs::border::kind::padded ? hs::halo::isolated : hs::halo::from_parent;
       hs::reference::convolve(host_source(c.border), p, want.view(), want.view().bounds(), f, rule(c.border), h,
                               hs::reference::all_threads());
       for (int y = 0; y < ph; ++y)
-        for (int x = 0; x < pw; ++x) r.max_error = std::max(r.max_error, max_channel_difference(got(x, y), want(x, y)));
+        for (int x = 0; x < pw; ++x)
+          if (written(c, p.x + x, p.y + y))
+            r.max_error = std::max(r.max_error, max_channel_difference(got(x, y), want(x, y)));
     }
     r.ok = r.max_error <= check_tolerance<T>();
     return r;
+  }
+
+  /// Whether the case writes output (x, y): always, except under `skip`, which writes only
+  /// the outputs whose (square, centred) window lies inside the image.
+  bool written(const bench_case& c, int x, int y) const {
+    if (c.border != hs::border::kind::skip) return true;
+    const int r = c.radius;
+    return x >= r && x + r < w_ && y >= r && y + r < h_;
   }
 
   int w_, h_;
