@@ -64,17 +64,18 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_block(const image_view<Out>&
   for (int y = 0; y < OY; ++y)
     HIPSTENCIL_UNROLL
     for (int x = 0; x < OX; ++x)
-      if (free_write || (x0 + x < g.width && y0 + y < g.height && g.writes(x0 + x, y0 + y)))
+      if (free_write || (x0 + x < g.width && y0 + y < g.height && g.writes_window(g.src_x0 + x0 + x, g.src_y0 + y0 + y)))
         dst(g.dst_x0 + x0 + x, g.dst_y0 + y0 + y) = from_accum<Out>(acc[y][x]);
 }
 
+/// Dense filter of radius R. `gr` is g.for_reads(), computed once on the host (derived
+/// per thread, it held registers across the unrolled rows: nvcc 13, sm_90, -Xptxas -v).
 template <class In, class Out, int R, int BX, int BY, int OX, int OY>
 __global__ void __launch_bounds__(BX* BY)
-    tiled2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, inline_taps<(2 * R + 1) * (2 * R + 1)> taps,
-                   bool tile_class) {
+    tiled2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
+                   inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class) {
   constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
   using A = accum<float, C>;
-  const geometry gr = g.for_reads();
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
   const int tx0 = blockIdx.x * TW;
   for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
@@ -110,13 +111,12 @@ __global__ void __launch_bounds__(BX* BY)
 
 template <class In, class Out, int R, int BX, int BY, int OX, int OY>
 __global__ void __launch_bounds__(BX* BY)
-    tiled_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g, separable_taps<2 * R + 1> taps,
-                     bool tile_class) {
+    tiled_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
+                     separable_taps<2 * R + 1> taps, bool tile_class) {
   constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
   using A = accum<float, C>;
   extern __shared__ float4 tiled_storage[];
   A* h = reinterpret_cast<A*>(tiled_storage);  // (TH + 2R) rows x TW horizontal results
-  const geometry gr = g.for_reads();
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
   const int tx0 = blockIdx.x * TW;
   for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
@@ -199,14 +199,15 @@ struct tiled_family {
       with_static_radius(p.radius, [&](auto R) {
         constexpr int n = (2 * R + 1) * (2 * R + 1);
         tiled2d_kernel<In, Out, R, BX, BY, OX, OY>
-            <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, pack_taps<n>(p.dense->coefficients()), p.tile_class);
+            <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), pack_taps<n>(p.dense->coefficients()),
+                                           p.tile_class);
       }, typename P::dense_radii{});
       gpu::check_launch("tiled2d_kernel");
       return;
     }
     with_static_radius(p.radius, [&](auto R) {
       tiled_sep_kernel<In, Out, R, BX, BY, OX, OY><<<grid, block, tiled_sep_bytes<C, BX, BY, OX, OY>(R), p.stream>>>(
-          p.src, p.dst, g, pack_separable<2 * R + 1>(*p.separable), p.tile_class);
+          p.src, p.dst, g, g.for_reads(), pack_separable<2 * R + 1>(*p.separable), p.tile_class);
     }, typename P::separable_radii{});
     gpu::check_launch("tiled_sep_kernel");
   }
