@@ -62,7 +62,7 @@ struct geometry {
   HIPSTENCIL_HOST_DEVICE bool writes(int x, int y) const { return writes_x(x) && writes_y(y); }
   /// writes() of the output whose window starts at parent position (px, py), evaluated
   /// bitwise. For tiled's 16 unrolled store tests, with px = (src_x0 + x0) + x: nvcc 13
-  /// then kept 5x5 float in 80 registers where writes() took 96 (-Xptxas -v, sm_90).
+  /// then kept 5x5 float in 72 registers where writes() took 96 (-Xptxas -v, sm_90).
   HIPSTENCIL_HOST_DEVICE bool writes_window(int px, int py) const {
     return (border.rule != border::kind::skip) | ((px >= domain.x) & (py >= domain.y) &
                                                   (px + kw <= domain.x + domain.width) & (py + kh <= domain.y + domain.height));
