@@ -144,7 +144,10 @@ void parse_border(const std::string& text, options& o) {
   if (colon != std::string::npos) {
     auto* c = std::get_if<hs::border::constant>(&o.border);
     if (!c) throw usage_error("--border " + name + " takes no value (only constant:V does), got '" + text + "'");
-    c->value = float(parse_real("--border constant:V", text.substr(colon + 1)));
+    const double v = parse_real("--border constant:V", text.substr(colon + 1));
+    if (std::fabs(v) > double(std::numeric_limits<float>::max()))
+      throw usage_error("--border constant:V: " + text.substr(colon + 1) + " does not fit a 32-bit float (|V| <= 3.4e38)");
+    c->value = float(v);
   }
   o.border_text = text;
 }

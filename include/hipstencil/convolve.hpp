@@ -50,7 +50,7 @@ problem<std::remove_const_t<In>, Out> make_problem(const char* fn, const Algo& a
                 "unknown algorithm tag");
   const int kw = d ? d->width() : s->width(), kh = d ? d->height() : s->height();
   const int ax = d ? d->anchor_x() : s->anchor_x(), ay = d ? d->anchor_y() : s->anchor_y();
-  validate_convolve(fn, src, src_roi, dst, dst_roi, kw, kh, ax, ay, b.rule, h);
+  validate_convolve(fn, src, src_roi, dst, dst_roi, kw, kh, ax, ay, b, h);
   problem<I, Out> p;
   p.src = image_view<const I>(src);
   p.dst = dst;

@@ -119,10 +119,14 @@ class separable_filter {
 /// Filter factories. Sizes are given as radii: a radius r gives 2r + 1 taps.
 namespace filters {
 
-/// Normalised box (mean) filter of (2rx+1) x (2ry+1) taps. Throws for a negative radius.
+/// Largest radius a filter factory accepts: 2r + 1 taps must fit an int.
+constexpr int max_radius = (2147483647 - 1) / 2;
+
+/// Normalised box (mean) filter of (2rx+1) x (2ry+1) taps. Throws invalid_argument for a
+/// radius below 0 or above max_radius.
 inline separable_filter box(int radius_x, int radius_y) {
-  if (radius_x < 0 || radius_y < 0)
-    detail::throw_invalid("filters::box: radii must be >= 0, got ", radius_x, ", ", radius_y);
+  if (radius_x < 0 || radius_y < 0 || radius_x > max_radius || radius_y > max_radius)
+    detail::throw_invalid("filters::box: radii must be in [0, ", max_radius, "], got ", radius_x, ", ", radius_y);
   return separable_filter(std::vector<float>(2 * radius_x + 1, 1.0f / float(2 * radius_x + 1)),
                           std::vector<float>(2 * radius_y + 1, 1.0f / float(2 * radius_y + 1)));
 }
@@ -131,16 +135,23 @@ inline separable_filter box(int radius) { return box(radius, radius); }
 
 /// 1D normalised Gaussian taps exp(-x^2 / (2 sigma^2)), x in [-radius, radius], summing to 1
 /// (scipy.ndimage.gaussian_filter1d's kernel; OpenCV getGaussianKernel for sigma > 0).
-/// radius < 0 selects scipy's default, int(4 sigma + 0.5). Throws for sigma <= 0.
+/// radius < 0 selects scipy's default, int(4 sigma + 0.5). Throws invalid_argument for
+/// sigma <= 0 or not finite, and for a radius above max_radius. A sigma so small that
+/// sigma^2 underflows gives the identity (its limit), as scipy does.
 inline std::vector<float> gaussian_taps(double sigma, int radius = -1) {
   if (!(sigma > 0) || !std::isfinite(sigma)) detail::throw_invalid("filters::gaussian: sigma must be > 0, got ", sigma);
+  if (radius > max_radius)
+    detail::throw_invalid("filters::gaussian: radius must be <= ", max_radius, ", got ", radius);
   if (radius < 0) {
     if (4.0 * sigma + 0.5 > 1e6) detail::throw_invalid("filters::gaussian: sigma=", sigma, " gives a radius over 10^6 taps");
     radius = int(4.0 * sigma + 0.5);
   }
   std::vector<double> t(2 * radius + 1);
   double sum = 0;
-  for (int x = -radius; x <= radius; ++x) sum += t[x + radius] = std::exp(-0.5 * x * x / (sigma * sigma));
+  for (int x = -radius; x <= radius; ++x) {
+    const double z = x / sigma;  // not x * x / (sigma * sigma): sigma * sigma underflows to 0
+    sum += t[x + radius] = std::exp(-0.5 * z * z);
+  }
   std::vector<float> out(t.size());
   for (std::size_t i = 0; i < t.size(); ++i) out[i] = float(t[i] / sum);
   return out;

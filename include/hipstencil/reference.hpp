@@ -31,7 +31,7 @@ void run(const char* fn, image_view<In> src, rect src_roi, image_view<Out> dst, 
   using I = std::remove_const_t<In>;
   static_assert(pixel_traits<I>::channels == pixel_traits<Out>::channels,
                 "input and output pixel types must have the same number of channels");
-  hipstencil::detail::validate_convolve(fn, src, src_roi, dst, dst_roi, kw, kh, ax, ay, b.rule, h);
+  hipstencil::detail::validate_convolve(fn, src, src_roi, dst, dst_roi, kw, kh, ax, ay, b, h);
   const auto g = hipstencil::detail::make_geometry(src.bounds(), src_roi, dst_roi, kw, kh, ax, ay, b, h);
   const image_view<const I> s = src;
   auto rows = [&](int y0, int y1) {

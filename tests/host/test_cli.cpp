@@ -261,6 +261,8 @@ TEST_CASE("hipstencil-filter rejects bad input with one line and no output file"
       {"custom coefficient count", "--filter custom --coeffs '3 3 1 2 3' " + cam + " out.png", 2},
       {"option missing its value", cam + " out.png --radius", 2},
       {"unknown option", "--fast " + cam + " out.png", 2},
+      {"constant that overflows a float", "--border constant:1e39 " + cam + " out.png", 2},
+      {"constant that overflows a float (negative)", "--border constant:-4e38 " + cam + " out.png", 2},
   };
   for (const auto& c : cases) {
     DYNAMIC_SECTION(c.what) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <limits>
 #include <random>
 #include <string>
 #include <tuple>
@@ -379,4 +380,18 @@ TEST_CASE("the overlap message gives dst_roi's rectangle", "[errors]") {
       test::invalid_what([&] { reference::convolve(v, rect{0, 0, 4, 4}, v, rect{3, 2, 4, 4}, k3); });
   CHECK_THAT(msg, Contains("dst_roi overlaps"));
   CHECK_THAT(msg, Contains("x=3") && Contains("y=2"));
+}
+
+TEST_CASE("a non-finite border::constant value is rejected, naming it", "[errors]") {
+  test::pitched<float> src(5, 4), dst(5, 4);
+  std::mt19937 rng(test::run_seed());
+  test::fill_random(src.view(), rng);
+  for (const float v : {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                        std::numeric_limits<float>::quiet_NaN()}) {
+    INFO("value " << v);
+    expect_rejected([&] { reference::convolve(src.cview(), dst.view(), k3, border::constant{v}); },
+                    {"border::constant value", "not finite"}, dst, src);
+  }
+  // Any finite value is accepted, the largest float included.
+  CHECK_NOTHROW(reference::convolve(src.cview(), dst.view(), k3, border::constant{std::numeric_limits<float>::max()}));
 }

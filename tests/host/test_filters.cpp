@@ -211,3 +211,22 @@ TEST_CASE("separable_filter's non-finite-tap message names row or column",
   CHECK_THROWS_WITH(separable_filter({1, nan, 3}, {1}), Contains("row"));
   CHECK_THROWS_WITH(separable_filter({1}, {1, 2, nan}), Contains("column"));
 }
+
+TEST_CASE("filter factories: radii past what an int holds, and a sigma whose square underflows", "[filters][errors]") {
+  // 2r + 1 taps must fit an int: r = 2^30 would overflow (undefined behaviour before).
+  CHECK_THROWS_AS(filters::box(1 << 30), hipstencil::invalid_argument);
+  CHECK_THROWS_WITH(filters::box(1 << 30), Contains("filters::box") && Contains("1073741824"));
+  CHECK_THROWS_WITH(filters::box(3, 2147483647), Contains("2147483647"));
+  CHECK_THROWS_AS(filters::gaussian(2.0, 1 << 30), hipstencil::invalid_argument);
+  CHECK_THROWS_WITH(filters::gaussian(2.0, 1 << 30), Contains("radius") && Contains("1073741824"));
+  // sigma = 1e-200: sigma^2 is 0 in double; the kernel is the identity, its limit (scipy
+  // gives [1.0] as well: radius int(4 sigma + 0.5) = 0), with any explicit radius too.
+  const auto t0 = filters::gaussian_taps(1e-200);
+  REQUIRE(t0.size() == 1);
+  CHECK(t0[0] == 1.0f);
+  const auto t3 = filters::gaussian_taps(1e-200, 3);
+  REQUIRE(t3.size() == 7);
+  for (int i = 0; i < 7; ++i) CHECK(t3[i] == (i == 3 ? 1.0f : 0.0f));
+  CHECK_NOTHROW(filters::gaussian(1e-200));
+  CHECK_NOTHROW(filters::gaussian(std::numeric_limits<double>::denorm_min(), 2));
+}

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "../border.hpp"
@@ -67,7 +68,10 @@ bool may_overlap(const image_view<In>& src, const rect& read, const image_view<O
 /// Validates one filtering call. Throws invalid_argument naming the parameter and value.
 template <class In, class Out>
 void validate_convolve(const char* fn, const image_view<In>& src, const rect& src_roi, const image_view<Out>& dst,
-                       const rect& dst_roi, int kw, int kh, int anchor_x, int anchor_y, border::kind b, halo h) {
+                       const rect& dst_roi, int kw, int kh, int anchor_x, int anchor_y, border::any b, halo h) {
+  // A non-finite constant would make every output whose window reaches it NaN (0 x inf).
+  if (b.rule == border::kind::constant && !std::isfinite(b.value))
+    throw_invalid(fn, ": border::constant value ", b.value, " is not finite");
   validate_view(fn, "src", src);
   validate_view(fn, "dst", dst);
   validate_roi(fn, "src_roi", src_roi, src.width, src.height);
@@ -77,7 +81,7 @@ void validate_convolve(const char* fn, const image_view<In>& src, const rect& sr
                   dst_roi.height, " (they must have the same size)");
   // What the call may read: the ROI's window for padded (the caller's halo), else the domain.
   rect read = h == halo::isolated ? src_roi : src.bounds();
-  if (b == border::kind::padded)
+  if (b.rule == border::kind::padded)
     read = rect{src_roi.x - anchor_x, src_roi.y - anchor_y, src_roi.width + kw - 1, src_roi.height + kh - 1};
   if (may_overlap(src, read, dst, dst_roi))
     throw_invalid(fn, ": dst_roi overlaps the source pixels the filter reads (in-place filtering is not supported): ",
