@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One call on a machine with an NVIDIA GPU (the device tool's H200): configure the CUDA
-# backend, build, run the [gpu] tests and the main job, and print a short summary.
+# backend, build, run the [gpu] tests, compute-sanitizer's four tools over a subset of them,
+# and the main job, and print a short summary.
 # Usage: scripts/gpu-check.sh [catch2 test spec...]
 # Needs Catch2 and stb in .deps/ (../shared/tools/device-deps.sh) when the machine has no
 # package registry. Logs go to $OUT (or ./out) when set.
@@ -21,6 +22,32 @@ gpu_rc=${PIPESTATUS[0]}
 t2=$(date +%s)
 echo "== [gpu] tests: exit $gpu_rc, $((t2 - t1)) s wall"
 "$build/tests/hipstencil-host-tests" 2>&1 | tail -3
+
+# compute-sanitizer over the [sanitize] subset, one tool at a time: every family and form,
+# both strategies, every border rule, ROIs at every edge and corner and both halo modes,
+# for uint8 and float4 at small sizes (the full matrix under racecheck takes far longer
+# than 10 minutes), plus naive's ROI and halo matrix. Each tool's log is kept in $out and
+# its summary line printed. SANITIZERS=0 skips this.
+san_rc=0
+if [ "${SANITIZERS:-1}" != 0 ]; then
+  cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  # One Catch2 test spec: alternatives separated by commas.
+  subset="[sanitize],naive: every ROI placement and halo mode for every border"
+  for tool in memcheck racecheck initcheck synccheck; do
+    ts=$(date +%s)
+    extra=()
+    [ "$tool" = memcheck ] && extra=(--leak-check full)
+    timeout "${SANITIZER_TIMEOUT:-300}" "$cs" --tool "$tool" "${extra[@]}" --error-exitcode 86 \
+      "$build/tests/hipstencil-gpu-tests" "$subset" >"$out/sanitizer-$tool.log" 2>&1
+    rc=$?
+    # A spec that matched nothing also exits 0: the subset must have run and passed.
+    [ $rc -eq 0 ] && ! grep -q "^All tests passed" "$out/sanitizer-$tool.log" && rc=1
+    [ $rc -ne 0 ] && san_rc=$rc
+    summary=$(grep -E "(ERROR|RACECHECK) SUMMARY" "$out/sanitizer-$tool.log" | tail -1)
+    tests=$(grep -E "^(All tests passed|test cases:)" "$out/sanitizer-$tool.log" | tail -1)
+    echo "== compute-sanitizer $tool: exit $rc, $(( $(date +%s) - ts )) s: ${summary:-no summary line} | ${tests:-no Catch2 summary}"
+  done
+fi
 repo=$PWD
 (cd "$out" && "$repo/$build/examples/hipstencil-filter" && \
   "$repo/$build/examples/hipstencil-filter" --filter sobel "$repo/data/camera.png") 2>&1 | tee "$out/filter.log"
@@ -34,4 +61,5 @@ bash examples/run-examples.sh "$build" /tmp/examples 2>&1 | tail -12
 echo "== consumer project (installed package, subproject, vendored), nvcc:"
 tests/consumer/run.sh cuda 2>&1 | tail -4
 echo "== total: $(( $(date +%s) - t0 )) s"
-exit $gpu_rc
+[ $gpu_rc -ne 0 ] && exit $gpu_rc
+exit $san_rc

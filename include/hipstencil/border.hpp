@@ -44,21 +44,30 @@ HIPSTENCIL_HOST_DEVICE constexpr int pos_mod(int p, int q) {
   int m = p % q;
   return m < 0 ? m + q : m;
 }
+/// Folds p into [0, 2q) of the period 2q that a reflection of q pixels repeats with,
+/// without forming 2q (which overflows int once q passes 2^30): p = k q + r with r in
+/// [0, q), and the odd multiples of q run backwards. Returns r, or q - 1 - r where k is odd
+/// with MirrorEdge (the edge pixel repeats: reflect), q - r when not (reflect101, whose
+/// period is 2(n - 1)). One division gives both k and r, as the 32-bit remainder did.
+template <bool MirrorEdge>
+HIPSTENCIL_HOST_DEVICE constexpr int fold(int p, int q) {
+  int k = p / q, r = p % q;
+  if (r < 0) r += q, k -= 1;
+  return (k & 1) ? (MirrorEdge ? q - 1 - r : q - r) : r;
+}
 }  // namespace detail
 
 /// Index maps for each rule. Preconditions: n >= 1. Result in [0, n), or -1 for
-/// `constant` when p is outside (the caller substitutes the constant).
+/// `constant` when p is outside (the caller substitutes the constant). Every int p and
+/// every n up to INT_MAX are mapped exactly.
 HIPSTENCIL_HOST_DEVICE constexpr int map_replicate(int p, int n) { return p < 0 ? 0 : (p >= n ? n - 1 : p); }
 HIPSTENCIL_HOST_DEVICE constexpr int map_reflect(int p, int n) {
   // Period 2n: 0..n-1 forwards, then n-1..0 backwards (the edge pixel repeats).
-  const int m = detail::pos_mod(p, 2 * n);
-  return m < n ? m : 2 * n - 1 - m;
+  return detail::fold<true>(p, n);
 }
 HIPSTENCIL_HOST_DEVICE constexpr int map_reflect101(int p, int n) {
   // Period 2n - 2: the edge pixel is not repeated. A single pixel reflects onto itself.
-  if (n == 1) return 0;
-  const int m = detail::pos_mod(p, 2 * n - 2);
-  return m < n ? m : 2 * n - 2 - m;
+  return n == 1 ? 0 : detail::fold<false>(p, n - 1);
 }
 HIPSTENCIL_HOST_DEVICE constexpr int map_wrap(int p, int n) { return detail::pos_mod(p, n); }
 HIPSTENCIL_HOST_DEVICE constexpr int map_constant(int p, int n) { return (p < 0 || p >= n) ? -1 : p; }

@@ -173,4 +173,34 @@ void family_matrix(bool with_full_hd) {
   CHECK(cases > 0);
 }
 
+/// A smaller matrix, for compute-sanitizer (whose tools slow every launch by 10 to 1000
+/// times, racecheck most of all with wide filters in shared memory): every family and form
+/// x strategy x border rule at radii 1, 2 and 5 on 31 x 33 with the ROI placement and halo
+/// mode cycling through all 18 combinations; a run-time-size off-centre 7 x 3 filter; 1 x 1
+/// and a prime 97 x 41.
+template <class In, class Out>
+void family_matrix_small() {
+  const std::vector<family_case> fams = all_family_cases();
+  const std::vector<border::any> borders = matrix_borders();
+  long long cases = 0, pixels = 0;
+  auto placement = [&] { return int(cases % 9); };
+  auto halo_mode = [&] { return (cases / 9) % 2 ? halo::from_parent : halo::isolated; };
+  for (const family_case& fam : fams)
+    for (bool tc : {true, false})
+      for (const border::any& b : borders) {
+        for (int r : {1, 2, 5}) {
+          pixels += run_family_case<In, Out>(fam, tc, 31, 33, 2 * r + 1, 2 * r + 1, -1, -1, b, placement(), halo_mode());
+          ++cases;
+        }
+        pixels += run_family_case<In, Out>(fam, tc, 31, 33, 7, 3, 1, 2, b, placement(), halo_mode());
+        ++cases;
+        for (auto s : {std::pair<int, int>{1, 1}, std::pair<int, int>{97, 41}}) {
+          pixels += run_family_case<In, Out>(fam, tc, s.first, s.second, 3, 3, -1, -1, b, placement(), halo_mode());
+          ++cases;
+        }
+      }
+  INFO("compared " << pixels << " pixels over " << cases << " cases");
+  CHECK(cases > 0);
+}
+
 }  // namespace gpu_test

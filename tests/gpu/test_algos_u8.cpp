@@ -4,3 +4,7 @@
 TEST_CASE("every family matches the reference: std::uint8_t -> std::uint8_t", "[gpu][algos]") {
   gpu_test::family_matrix<std::uint8_t, std::uint8_t>(true);
 }
+
+TEST_CASE("sanitizer subset: every family and border rule, small: std::uint8_t", "[gpu][sanitize]") {
+  gpu_test::family_matrix_small<std::uint8_t, std::uint8_t>();
+}

@@ -98,6 +98,37 @@ TEST_CASE("border maps at the extremes of int: periodic, no overflow", "[border]
   }
 }
 
+TEST_CASE("reflect and reflect101 are right for extents past 2^30", "[border]") {
+  // The period 2n (2n - 2) no longer fits an int here. Expected values from the rules'
+  // definitions in 64-bit arithmetic: fold p into one period, then mirror the upper half.
+  auto reflect = [](long long p, long long n) {
+    const long long m = ((p % (2 * n)) + 2 * n) % (2 * n);
+    return m < n ? m : 2 * n - 1 - m;
+  };
+  auto reflect101 = [](long long p, long long n) {
+    const long long q = 2 * n - 2;
+    const long long m = ((p % q) + q) % q;
+    return m < n ? m : q - m;
+  };
+  for (long long n : {(1LL << 30) + 1, (1LL << 30) + 7, 2000000000LL, (long long)INT_MAX - 1, (long long)INT_MAX}) {
+    for (long long p : {(long long)INT_MIN, -n, -n + 1, -3LL, -2LL, -1LL, 0LL, 1LL, n - 2, n - 1, n, n + 1,
+                        (long long)INT_MAX}) {
+      if (p < INT_MIN || p > INT_MAX) continue;
+      INFO("n = " << n << ", p = " << p);
+      CHECK(b::map_reflect(int(p), int(n)) == reflect(p, n));
+      CHECK(b::map_reflect101(int(p), int(n)) == reflect101(p, n));
+    }
+    // The left and top edges: the first reads outside mirror onto pixels 0, 1, 2 (reflect)
+    // and 1, 2, 3 (reflect101), not onto pixel 0 as the 32-bit period gave.
+    CHECK(b::map_reflect(-1, int(n)) == 0);
+    CHECK(b::map_reflect(-3, int(n)) == 2);
+    CHECK(b::map_reflect101(-1, int(n)) == 1);
+    CHECK(b::map_reflect101(-3, int(n)) == 3);
+    CHECK(b::map_reflect(int(n), int(n)) == int(n) - 1);
+    CHECK(b::map_reflect101(int(n), int(n)) == int(n) - 2);
+  }
+}
+
 TEST_CASE("skip and padded leave the index unchanged", "[border]") {
   for (int n : {1, 4}) {
     for (int p = -9; p <= 12; ++p) {

@@ -53,6 +53,12 @@ TEST_CASE("null data", "[errors]") {
   expect_rejected([&] { reference::convolve(src.cview(), null_dst, k3); }, {"dst.data is null"}, src);
   expect_rejected([&] { reference::convolve(src.cview(), rect{0, 0, 2, 2}, null_dst, rect{0, 0, 2, 2}, k3); },
                   {"dst.data is null"}, src);
+  // A default-constructed view (null, 0x0) through the whole-image overload is reported as
+  // null, not as a size mismatch with the other image.
+  test::pitched<float> dst4(4, 4), src4(4, 4);
+  expect_rejected([&] { reference::convolve(image_view<const float>{}, dst4.view(), k3); }, {"src.data is null"},
+                  dst4);
+  expect_rejected([&] { reference::convolve(src4.cview(), image_view<float>{}, k3); }, {"dst.data is null"}, src4);
 }
 
 TEST_CASE("empty images", "[errors]") {
@@ -394,4 +400,21 @@ TEST_CASE("a non-finite border::constant value is rejected, naming it", "[errors
   }
   // Any finite value is accepted, the largest float included.
   CHECK_NOTHROW(reference::convolve(src.cview(), dst.view(), k3, border::constant{std::numeric_limits<float>::max()}));
+}
+
+TEST_CASE("windows reaching past 32-bit coordinates are rejected, naming the span", "[errors]") {
+  // A 2^31 - 1 pixel wide view over a one-row buffer: only its last pixels are named by the
+  // ROI, and the call must throw before reading anything (the buffer is far smaller than
+  // the view claims, so a read would be caught by ASan or crash).
+  std::vector<std::uint8_t> row(64, 7), out(64, 0);
+  const int w = 2147483647;
+  const image_view<const std::uint8_t> src(row.data(), w, 1, std::size_t(w));
+  const image_view<std::uint8_t> dst(out.data(), 8, 1, 8);
+  const rect roi{w - 8, 0, 8, 1};
+  const std::string msg =
+      test::invalid_what([&] { reference::convolve(src, roi, dst, rect{0, 0, 8, 1}, filter2d(31, 1, std::vector<float>(31, 1.0f / 31))); });
+  INFO(msg);
+  CHECK_THAT(msg, Contains("past the 32-bit coordinates"));
+  CHECK_THAT(msg, Contains("columns [2147483624, 2147483662)"));
+  for (std::uint8_t v : out) CHECK(v == 0);
 }

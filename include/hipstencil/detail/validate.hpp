@@ -79,6 +79,13 @@ void validate_convolve(const char* fn, const image_view<In>& src, const rect& sr
   if (src_roi.width != dst_roi.width || src_roi.height != dst_roi.height)
     throw_invalid(fn, ": src_roi is ", src_roi.width, "x", src_roi.height, " but dst_roi is ", dst_roi.width, "x",
                   dst_roi.height, " (they must have the same size)");
+  // Every kernel and the reference index taps in int: the parent coordinates of every window
+  // (one past the last tap included, which the skip test forms) must stay below 2^31.
+  const long long x_lo = (long long)src_roi.x - anchor_x, y_lo = (long long)src_roi.y - anchor_y;
+  const long long x_end = x_lo + src_roi.width + kw - 1, y_end = y_lo + src_roi.height + kh - 1;
+  if (x_end > 2147483647LL || y_end > 2147483647LL || x_lo < -2147483647LL || y_lo < -2147483647LL)
+    throw_invalid(fn, ": the filter's windows span parent columns [", x_lo, ", ", x_end, ") and rows [", y_lo, ", ",
+                  y_end, "), past the 32-bit coordinates the kernels use (|coordinate| < 2^31 - 1)");
   // What the call may read: the ROI's window for padded (the caller's halo), else the domain.
   rect read = h == halo::isolated ? src_roi : src.bounds();
   if (b.rule == border::kind::padded)
@@ -94,9 +101,12 @@ void validate_convolve(const char* fn, const image_view<In>& src, const rect& sr
 
 namespace hipstencil {
 namespace detail {
-/// Whole-image calls: src and dst must have the same size.
+/// Whole-image calls: src and dst must have the same size. Each view is checked first, so
+/// that a null or empty view is reported as such rather than as a size mismatch.
 template <class In, class Out>
 void validate_same_size(const char* fn, const image_view<In>& src, const image_view<Out>& dst) {
+  validate_view(fn, "src", src);
+  validate_view(fn, "dst", dst);
   if (src.width != dst.width || src.height != dst.height)
     throw_invalid(fn, ": src is ", src.width, "x", src.height, " but dst is ", dst.width, "x", dst.height,
                   " (whole-image filtering needs equal sizes; pass ROIs to filter part of an image)");
