@@ -11,7 +11,9 @@
 // RGBA pixel (uchar4, channels in memory order R, G, B, A).
 //
 // Errors throw std::runtime_error with a one-line message that names the file and the
-// reason (the system's for I/O, stb's for decoding). POSIX only (mkstemp, rename).
+// reason: the system's for I/O; for decoding, the format (recognised by its magic bytes,
+// not by the file name) and what is wrong with it: "truncated", "too large" (with the
+// size and the limit), or the decoder's own reason. POSIX only (mkstemp, rename).
 #pragma once
 
 #include <cstddef>
@@ -26,16 +28,30 @@
 
 namespace hipstencil_io {
 
-/// Size and channel count of an image file, as stored in the file.
+/// The largest image the loader accepts: at most max_side pixels in either direction and
+/// max_pixels pixels in all (2^27 = 134217728, e.g. 16384 x 8192; a 16-bit RGBA PNG of that
+/// size decodes to 1 GiB). The size in the file's header is checked before anything is
+/// decoded or allocated; a larger image is rejected with "... is too large".
+inline constexpr long long max_side = 1LL << 24;
+inline constexpr long long max_pixels = 1LL << 27;
+/// The largest file read, in bytes (1 GiB).
+inline constexpr long long max_file_bytes = 1LL << 30;
+
+/// Size and channel count of an image file, as its header gives them.
 struct image_info {
-  int width = 0;     ///< pixels
-  int height = 0;    ///< pixels
+  int width = 0;     ///< pixels, >= 1: what load_image returns
+  int height = 0;    ///< pixels, >= 1: what load_image returns (a top-down BMP too)
   int channels = 0;  ///< 1 grey, 2 grey + alpha, 3 RGB, 4 RGBA
 };
 
-/// Reads the header of an image file (PNG, JPEG, BMP or TGA) without decoding it.
-/// @throws std::runtime_error if the file cannot be opened ("cannot open 'p': <errno text>")
-///         or is not an image of a supported format ("cannot read image 'p': <stb reason>").
+/// Reads the header of an image file (PNG, JPEG, BMP or TGA) without decoding its pixels.
+/// width and height are those load_image gives. `channels` is the header's count; it can be
+/// one less than load_image's `file_channels` for a PNG whose transparency is in a tRNS chunk
+/// (grey stays grey and colour stays colour, so is_grey() agrees).
+/// @throws std::runtime_error if the file cannot be opened or read ("cannot open 'p':
+///         <errno text>"), is larger than max_file_bytes, is not an image of a supported format,
+///         is too large (see max_pixels), or its header is cut short or invalid
+///         ("cannot read image 'p': <reason>").
 image_info read_info(const std::string& path);
 
 /// True when a file holding `channels` channels is loaded as grey (1 and 2: grey, and grey
@@ -55,8 +71,30 @@ struct decoded {
 /// Decodes an image file into `desired_channels` (1: grey, stb's luma
 /// (77 R + 150 G + 29 B) / 256 for colour files, alpha dropped; 4: RGBA, grey replicated
 /// to R, G and B, alpha 255 where the file has none). 16-bit files are reduced to 8 bits.
-/// @throws std::runtime_error as read_info.
+/// Reads the whole file, then calls decode_memory.
+/// @throws std::runtime_error as read_info and decode_memory.
 decoded decode(const std::string& path, int desired_channels);
+
+/// Decodes `size` bytes at `data` (a whole PNG, JPEG, BMP or TGA file) as decode does;
+/// `name` is used in messages only. desired_channels: 1 to 4. `data` may be null only when
+/// `size` is 0. The result is at least 1 x 1 and within max_side and max_pixels.
+/// A file that ends before its image data do is rejected as truncated, never decoded with
+/// the missing pixels black: the decoder reads through callbacks that record any request for
+/// bytes past the end, and for BMP, TGA and JPEG a header whose size needs more bytes than
+/// there are is rejected before decoding.
+/// @throws std::runtime_error "cannot read image '<name>': <reason>", reason one of: "empty
+///         file", "not an image of a supported format (PNG, JPEG, BMP, TGA)", "truncated
+///         <FORMAT> file: ...", "<FORMAT> image of WxH pixels is too large ...", "<FORMAT> header
+///         gives an invalid size: WxH pixels", "corrupt <FORMAT> file: ..." (what stb 2.27 would
+///         mishandle: a JPEG Huffman table of over 256 codes, or used but never defined), "the
+///         <FORMAT> decoder failed: <stb's reason>".
+decoded decode_memory(const unsigned char* data, std::size_t size, int desired_channels, const std::string& name);
+
+/// The header of `size` bytes at `data`, as read_info gives it for a file; `name` is used
+/// in messages only. When the header cannot be read, the reason is the one decode_memory
+/// gives (it is called to find it).
+/// @throws std::runtime_error as decode_memory.
+image_info info_memory(const unsigned char* data, std::size_t size, const std::string& name);
 
 /// Writes `height` rows of `width` pixels as a PNG of `png_channels` channels (1, 3 or 4)
 /// atomically: the data go to a temporary file in the destination's directory, which is

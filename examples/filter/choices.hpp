@@ -27,8 +27,9 @@ template <class... Families>
 std::variant<hs::algo::automatic, Families...> algorithms_of(hs::algo::list<Families...>);
 using algo_choice = decltype(algorithms_of(hs::algo::families{}));
 
-/// Border strategies offered by --strategy (first = default); they apply to every family
-/// but naive (which maps every access) and to automatic's choice of tile-class dispatch.
+/// Border strategies offered by --strategy (first = default); they apply to the families
+/// whose tag takes one (takes_strategy below): not naive, which maps every access, nor
+/// automatic, which chooses its own.
 using strategy_choice = std::variant<hs::strategy::tile_class, hs::strategy::per_access>;
 
 /// The algorithm tag A with strategy S (A unchanged for algorithms without a choice).
@@ -36,6 +37,12 @@ template <class A, class S>
 struct with_strategy {
   using type = typename A::template with_strategy<S>;
 };
+/// True when --strategy changes algorithm A (its tag rebinds to another strategy).
+template <class A>
+constexpr bool takes_strategy() {
+  return !std::is_same<typename with_strategy<A, hs::strategy::tile_class>::type,
+                       typename with_strategy<A, hs::strategy::per_access>::type>::value;
+}
 /// True when A takes only separable filters (a dense filter with it is a compile-time
 /// error): its family is in no ladder here, so ask the library where it knows (GPU builds).
 template <class A>
@@ -94,6 +101,25 @@ std::string choice_names(const char* sep = "|") {
 
 inline std::string variant_name(const algo_choice& a) {
   return std::visit([](auto t) { return choice_name<decltype(t)>(); }, a);
+}
+
+/// True when --strategy changes the chosen algorithm.
+inline bool takes_strategy(const algo_choice& a) {
+  return std::visit([](auto t) { return takes_strategy<decltype(t)>(); }, a);
+}
+
+/// "a, b, c": the algorithms --strategy applies to, for --help and error messages.
+template <std::size_t... I>
+std::string strategy_algo_names(std::index_sequence<I...>) {
+  std::string s;
+  ((s += takes_strategy<std::variant_alternative_t<I, algo_choice>>()
+             ? (s.empty() ? "" : ", ") + choice_name<std::variant_alternative_t<I, algo_choice>>()
+             : std::string()),
+   ...);
+  return s;
+}
+inline std::string strategy_algo_names() {
+  return strategy_algo_names(std::make_index_sequence<std::variant_size<algo_choice>::value>{});
 }
 
 }  // namespace hsf

@@ -3,8 +3,10 @@
 
 #include "filters.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <sstream>
 #include <utility>
 
@@ -43,7 +45,13 @@ hs::filter2d parse_custom(const std::string& text) {
     throw usage_error("--coeffs: a " + t[0] + "x" + t[1] + " filter needs " + std::to_string(w * h) +
                       " coefficients, got " + std::to_string(t.size() - 2));
   std::vector<float> c;
-  for (std::size_t i = 2; i < t.size(); ++i) c.push_back(float(parse_real("--coeffs c" + std::to_string(i - 2), t[i])));
+  for (std::size_t i = 2; i < t.size(); ++i) {
+    const std::string what = "--coeffs c" + std::to_string(i - 2);
+    const double v = parse_real(what, t[i]);
+    if (std::fabs(v) > double(std::numeric_limits<float>::max()))
+      throw usage_error(what + ": " + t[i] + " does not fit a 32-bit float (|c| <= 3.4e38)");
+    c.push_back(float(v));
+  }
   return hs::filter2d(int(w), int(h), std::move(c));
 }
 

@@ -33,6 +33,10 @@ int main(int argc, char** argv) {
       hsf::print_usage(stdout);
       return 0;
     }
+    if (o.list_algorithms) {  // for scripts: the names --algo takes, one per line
+      std::printf("%s\n", hsf::choice_names<hsf::algo_choice>("\n").c_str());
+      return 0;
+    }
     return hsf::run(o);
   } catch (const hsf::usage_error& e) {
     return hsf::report(e.what(), 2);

@@ -14,6 +14,7 @@
 #include <functional>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -30,6 +31,13 @@ std::string border_help() {
   const std::size_t c = s.find("constant");
   if (c != std::string::npos) s.insert(c + std::strlen("constant"), "[:V]");
   return s;
+}
+
+/// A number in its shortest exact form (1000000, 0.5).
+std::string format_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
 }
 
 }  // namespace
@@ -60,7 +68,7 @@ void print_usage(std::FILE* to) {
                "                                coefficients, anchor at the centre\n"
                "  --radius R       radius in pixels (box, gaussian), R >= 0\n"
                "  --sigma S        Gaussian standard deviation in pixels, S > 0\n"
-               "  --amount A       sharpening strength\n"
+               "  --amount A       sharpening strength, -%.15g <= A <= %.15g\n"
                "  --coeffs \"W H c...\"  custom filter (separated by spaces or commas)\n"
                "  --border RULE    %s (default reflect101);\n"
                "                   constant:V pads with V (input units, default 0). padded is not offered:\n"
@@ -69,22 +77,31 @@ void print_usage(std::FILE* to) {
                "                   the input's pixels\n"
                "  --roi X,Y,W,H    filter only this rectangle (source ROI = target ROI); the rest of the\n"
                "                   output is a copy of the input\n"
-               "  --roi-halo MODE  isolated (default: the border rule applies at the ROI's edges) or parent\n"
-               "                   (real pixels around the ROI are read; the rule applies at the image's edges)\n"
+               "  --roi-halo MODE  with --roi: isolated (default: the border rule applies at the ROI's\n"
+               "                   edges) or parent (real pixels around the ROI are read; the rule applies at\n"
+               "                   the image's edges)\n"
                "  --algo NAME      %s (default automatic; two_pass takes separable filters only)\n"
-               "  --strategy NAME  %s: border strategy of shared_mem, two_pass, tiled, streaming (default tile_class:\n"
-               "                   interior tiles run with no border checks; per_access maps every read)\n"
-               "  --host           use the host reference even when a GPU is present\n"
+               "  --strategy NAME  %s (default tile_class), with --algo %s:\n"
+               "                   tile_class runs interior tiles with no border checks; per_access maps every read\n"
+               "  --host           use the host reference even when a GPU is present (it has one algorithm: no\n"
+               "                   --algo or --strategy)\n"
                "  --list-algorithms  print the names --algo takes, one per line, and exit\n"
                "  -h, --help       show this help\n"
+               "\n"
+               "Each option at most once. An option that does nothing with the others given is a usage\n"
+               "error: --radius, --sigma, --amount, --coeffs with another filter than they name, --roi-halo\n"
+               "without --roi, --strategy with another --algo (automatic, the default, included), --algo and\n"
+               "--strategy with --host. Without a GPU the host reference runs and --algo and --strategy are\n"
+               "not used (the summary says so).\n"
                "\n"
                "Prints a summary: image, filter, border, ROI, algorithm, device and time (GPU time measured\n"
                "with device events around the convolve call(s), on the second of two runs; host wall time\n"
                "on the host reference).\n"
                "Exit status: 0 success, 1 runtime error (unreadable input, write or GPU failure),\n"
                "2 usage error (bad option or value, ROI outside the image, even custom size).\n",
-               program, HIPSTENCIL_DATA_DIR, default_box_radius, default_sigma, default_amount,
-               border_help().c_str(), choice_names<algo_choice>().c_str(), choice_names<strategy_choice>().c_str());
+               program, HIPSTENCIL_DATA_DIR, default_box_radius, default_sigma, default_amount, max_amount, max_amount,
+               border_help().c_str(), choice_names<algo_choice>().c_str(), choice_names<strategy_choice>().c_str(),
+               strategy_algo_names().c_str());
 }
 
 // Strict number parsing: the whole text must be the number.
@@ -176,7 +193,14 @@ options parse_args(int argc, char** argv) {
          if (!(s > 0)) throw usage_error("--sigma must be > 0, got " + v);
          opt.sigma = s;
        }},
-      {"--amount", [](options& opt, const std::string& v) { opt.amount = parse_real("--amount", v); }},
+      {"--amount",
+       [](options& opt, const std::string& v) {
+         const double a = parse_real("--amount", v);
+         if (!(std::fabs(a) <= max_amount))
+           throw usage_error("--amount must be in [-" + format_number(max_amount) + ", " + format_number(max_amount) +
+                             "], got " + v);
+         opt.amount = a;
+       }},
       {"--coeffs", [](options& opt, const std::string& v) { opt.coeffs = v; }},
       {"--border", [](options& opt, const std::string& v) { parse_border(v, opt); }},
       {"--roi", [](options& opt, const std::string& v) { opt.roi = parse_roi(v); }},
@@ -185,21 +209,25 @@ options parse_args(int argc, char** argv) {
          if (v == "isolated") opt.halo = hs::halo::isolated;
          else if (v == "parent" || v == "from_parent") opt.halo = hs::halo::from_parent;
          else throw usage_error("unknown --roi-halo '" + v + "' (expected isolated or parent)");
+         opt.halo_given = true;
        }},
       {"--algo",
        [](options& opt, const std::string& v) {
          if (!choose_by_name(v, opt.algo))
            throw usage_error("unknown algorithm '" + v + "' (expected " + choice_names<algo_choice>(", ") + ")");
+         opt.algo_given = true;
        }},
       {"--strategy",
        [](options& opt, const std::string& v) {
          if (!choose_by_name(v, opt.strategy))
            throw usage_error("unknown border strategy '" + v + "' (expected " + choice_names<strategy_choice>(", ") +
                              ")");
+         opt.strategy_given = true;
        }},
   };
 
   std::vector<std::string> positional;
+  std::map<std::string, std::string> given;  // option name -> its value, to reject repeats
   bool options_end = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -215,11 +243,12 @@ options parse_args(int argc, char** argv) {
       o.help = true;
       return o;
     }
-    if (a == "--list-algorithms") {  // for scripts: the names --algo takes, one per line
-      std::printf("%s\n", choice_names<algo_choice>("\n").c_str());
-      std::exit(0);
+    if (a == "--list-algorithms") {
+      o.list_algorithms = true;
+      return o;
     }
     if (a == "--host") {
+      if (o.host) throw usage_error("option --host given twice");
       o.host = true;
       continue;
     }
@@ -236,6 +265,11 @@ options parse_args(int argc, char** argv) {
       if (i + 1 >= argc) throw usage_error("option " + name + " needs a value (see --help)");
       value = argv[++i];
     }
+    const auto earlier = given.find(name);
+    if (earlier != given.end())
+      throw usage_error("option " + name + " given twice ('" + earlier->second + "', then '" + value +
+                        "'): give it once");
+    given.emplace(name, value);
     (*set)(o, value);
   }
   if (positional.size() > 2)
@@ -244,13 +278,28 @@ options parse_args(int argc, char** argv) {
   if (positional.size() >= 2) o.output = positional[1];
   if (o.input.empty() && positional.size() >= 1) throw usage_error("INPUT is an empty string");
 
-  // Options that do not apply to the chosen filter are mistakes, not silently ignored.
+  // One rule: an option that does nothing with the others given is a mistake, never
+  // silently ignored; the message names both.
   const std::string& f = o.filter;
-  if (o.radius && f != "box" && f != "gaussian") throw usage_error("--radius applies to box and gaussian, not " + f);
-  if (o.sigma && f != "gaussian") throw usage_error("--sigma applies to gaussian, not " + f);
-  if (o.amount && f != "sharpen") throw usage_error("--amount applies to sharpen, not " + f);
-  if (o.coeffs && f != "custom") throw usage_error("--coeffs applies to custom, not " + f);
+  const std::string filter_text = (given.count("--filter") ? "--filter " : "the default --filter ") + f;
+  if (o.radius && f != "box" && f != "gaussian")
+    throw usage_error("--radius does nothing with " + filter_text + " (it applies to box and gaussian)");
+  if (o.sigma && f != "gaussian")
+    throw usage_error("--sigma does nothing with " + filter_text + " (it applies to gaussian)");
+  if (o.amount && f != "sharpen")
+    throw usage_error("--amount does nothing with " + filter_text + " (it applies to sharpen)");
+  if (o.coeffs && f != "custom")
+    throw usage_error("--coeffs does nothing with " + filter_text + " (it applies to custom)");
   if (f == "custom" && !o.coeffs) throw usage_error("--filter custom needs --coeffs \"W H c0 c1 ...\"");
+  if (o.halo_given && !o.roi)
+    throw usage_error("--roi-halo does nothing without --roi (it sets how a ROI's edges are read)");
+  if (o.host && o.algo_given)
+    throw usage_error("--algo does nothing with --host (the host reference has a single algorithm)");
+  if (o.host && o.strategy_given)
+    throw usage_error("--strategy does nothing with --host (the host reference has no border strategies)");
+  if (o.strategy_given && !takes_strategy(o.algo))
+    throw usage_error("--strategy does nothing with " + std::string(o.algo_given ? "--algo " : "the default --algo ") +
+                      variant_name(o.algo) + " (it applies to --algo " + strategy_algo_names() + ")");
   return o;
 }
 

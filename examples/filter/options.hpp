@@ -42,14 +42,22 @@ struct options {
   hs::halo halo = hs::halo::isolated;
   algo_choice algo;                  // default automatic
   strategy_choice strategy;          // default tile_class
+  bool halo_given = false;           // --roi-halo, --algo and --strategy were on the command line
+  bool algo_given = false;
+  bool strategy_given = false;
   bool host = false;
-  bool help = false;
+  bool help = false;                 // -h, --help: print the usage and exit 0 (main.cpp)
+  bool list_algorithms = false;      // --list-algorithms: print the --algo names and exit 0 (main.cpp)
   std::string input, output;
 };
 
 inline constexpr double default_sigma = 2.0;
 inline constexpr int default_box_radius = 2;
 inline constexpr double default_amount = 1.0;
+/// --amount takes [-max_amount, max_amount]: far past any useful sharpening (at 1000 every
+/// pixel off a flat area already saturates), and small enough for every coefficient, and
+/// every sum of 8-bit pixels times them, to be finite in float.
+inline constexpr double max_amount = 1e6;
 
 void print_usage(std::FILE* to);
 
@@ -57,6 +65,14 @@ void print_usage(std::FILE* to);
 long long parse_integer(const std::string& what, const std::string& s);
 double parse_real(const std::string& what, const std::string& s);
 
+/// Parses the command line (argv[1] to argv[argc - 1]; argv[0] is not read). Stops at -h,
+/// --help or --list-algorithms, setting `help` or `list_algorithms`. Never exits and never
+/// prints: the caller acts on those flags.
+/// @throws usage_error for any mistake: an unknown option or value, a malformed or out of
+///         range number, an option given twice, too many arguments, or an option that does
+///         nothing with the others given (e.g. --radius with --filter sobel, --strategy with
+///         --algo naive, --algo with --host, --roi-halo without --roi); the message names it
+///         (and the option it conflicts with).
 options parse_args(int argc, char** argv);
 
 }  // namespace hsf

@@ -2,7 +2,8 @@
 // hipstencil-filter end to end: run the program (--host, so the host reference does the
 // work whichever backend built it) on the bundled photographs, load its PNG, and compare
 // with hipstencil::reference::convolve computed here on the same input. Also: bad inputs
-// fail with one line on stderr and create no file; no arguments writes
+// (options, values, and image files made here: truncated, oversized) fail with one line on
+// stderr naming the problem and create no file; a top-down BMP filters; no arguments writes
 // astronaut-gaussian.png in the current directory.
 //
 // POSIX only (mkdtemp, sh). Radii are kept small: the host reference is not fast.
@@ -11,6 +12,7 @@
 
 #include <hipstencil/hipstencil.hpp>
 
+#include "image_files.hpp"
 #include "image_io.hpp"
 
 #include <sys/wait.h>
@@ -306,4 +308,121 @@ TEST_CASE("hipstencil-filter --help prints the usage and exits 0", "[cli]") {
   CHECK(r.status == 0);
   CHECK(r.out.rfind("Usage: hipstencil-filter", 0) == 0);
   CHECK(dir.work_files().empty());
+}
+
+namespace {
+
+/// A failed run: `status`, one line on stderr starting "hipstencil-filter: error: " and
+/// holding each of `says`, nothing written in the working directory.
+void check_failed(const temp_dir& dir, const result& r, int status, const std::vector<std::string>& says) {
+  INFO("stdout: " << r.out << "\nstderr: " << r.err);
+  CHECK(r.status == status);
+  CHECK(r.err.rfind("hipstencil-filter: error: ", 0) == 0);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  for (const std::string& s : says) CHECK(r.err.find(s) != std::string::npos);
+  CHECK(dir.work_files().empty());
+}
+
+}  // namespace
+
+TEST_CASE("hipstencil-filter rejects out-of-range values and options that do nothing, naming them", "[cli]") {
+  // Parsed before any file is read or any device touched: the same on every build.
+  struct bad_case {
+    std::string args;
+    std::vector<std::string> says;
+  };
+  const std::string cam = quote(camera);
+  const bad_case cases[] = {
+      {"--filter sharpen --amount 1e38", {"--amount", "[-1000000, 1000000]", "1e38"}},
+      {"--filter sharpen --amount -1000001", {"--amount", "[-1000000, 1000000]"}},
+      {"--filter custom --coeffs '3 1 1 1e39 1'", {"--coeffs c1", "1e39", "does not fit a 32-bit float"}},
+      {"--algo naive --strategy per_access", {"--strategy", "--algo naive"}},
+      {"--strategy per_access", {"--strategy", "the default --algo automatic"}},
+      {"--algo automatic --strategy tile_class", {"--strategy", "--algo automatic"}},
+      {"--roi-halo parent", {"--roi-halo", "without --roi"}},
+      {"--roi-halo isolated", {"--roi-halo", "without --roi"}},
+      {"--host --algo tiled", {"--algo", "--host"}},
+      {"--host --strategy per_access", {"--strategy", "--host"}},
+      {"--filter sobel --radius 3", {"--radius", "--filter sobel"}},
+      {"--amount 2", {"--amount", "the default --filter gaussian"}},
+      {"--filter box --sigma 2", {"--sigma", "--filter box"}},
+      {"--filter box --radius 3 --radius=4", {"--radius", "twice", "'3'", "'4'"}},
+      {"--host --host", {"--host", "twice"}},
+  };
+  for (const auto& c : cases) {
+    DYNAMIC_SECTION(c.args) {
+      temp_dir dir;
+      check_failed(dir, run_filter(dir, c.args + " " + cam + " out.png"), 2, c.says);
+    }
+  }
+  SECTION("the same options where they do something are accepted") {
+    temp_dir dir;
+    const std::string args = "--host --filter sharpen --amount 1000000 --roi 0,0,64,64 --roi-halo parent ";
+    const result r = run_filter(dir, args + cam + " out.png");
+    INFO("stderr: " << r.err);
+    CHECK(r.status == 0);
+    CHECK(dir.work_files() == std::vector<std::string>{"out.png"});
+  }
+}
+
+TEST_CASE("hipstencil-filter --list-algorithms prints the --algo names and exits 0", "[cli]") {
+  temp_dir dir;
+  const result r = run_filter(dir, "--list-algorithms");
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.rfind("automatic\nnaive\n", 0) == 0);
+  CHECK(r.out.find("two_pass\n") != std::string::npos);
+  CHECK(dir.work_files().empty());
+}
+
+TEST_CASE("hipstencil-filter on made images: a top-down BMP filters; truncated and oversized inputs fail", "[cli]") {
+  using test_images::kind;
+  temp_dir dir;
+  const auto input = [&](const std::string& name, const test_images::bytes& b) {
+    const std::string p = (dir.root / name).string();  // beside the working directory
+    test_images::write_file(p, b);
+    return p;
+  };
+  SECTION("a top-down BMP (negative height) filters as the same image stored bottom-up") {
+    const test_images::bytes rgb = test_images::pattern(4, 4, 3);
+    const std::string td = input("td.bmp", test_images::bmp24(4, 4, rgb, true));
+    host_image<uchar4> in(4, 4);
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 4; ++x) {
+        const unsigned char* p = &rgb[std::size_t(y * 4 + x) * 3];
+        in(x, y) = uchar4{p[0], p[1], p[2], 255};
+      }
+    const auto got = run_and_load<uchar4>(td, "--filter box --radius 1");
+    require_equal_images(got, expected(in, filters::box(1), border::reflect101{}, rect{0, 0, 4, 4}, halo::isolated));
+  }
+  SECTION("truncated files of every format: exit 1, 'truncated', nothing written") {
+    for (kind k : {kind::png, kind::jpeg, kind::bmp, kind::tga_rle, kind::tga_raw}) {
+      const test_images::bytes whole = test_images::encode(k, 24, 16, 3, test_images::pattern(24, 16, 3));
+      for (std::size_t keep : {whole.size() - 1, whole.size() * 2 / 3, std::size_t(30)}) {
+        const std::string p = input("cut", test_images::bytes(whole.begin(), whole.begin() + std::ptrdiff_t(keep)));
+        INFO(test_images::name(k) << ": " << keep << " of " << whole.size() << " bytes");
+        check_failed(dir, run_filter(dir, "--host " + quote(p) + " out.png"), 1,
+                     {"'" + p + "'", std::string("truncated ") + test_images::name(k) + " file"});
+      }
+    }
+  }
+  SECTION("a PNG of only its signature and IHDR: truncated, not an unknown chunk") {
+    const std::string p = input("h.png", test_images::png_header_only(4, 4));
+    check_failed(dir, run_filter(dir, "--host " + quote(p) + " out.png"), 1, {"truncated PNG file"});
+  }
+  SECTION("a 100000x100000 PNG header: too large, with the size and the limit") {
+    for (const auto& b : {test_images::png_with_size(100000, 100000), test_images::png_header_only(100000, 100000)}) {
+      const std::string p = input("big.png", b);
+      check_failed(dir, run_filter(dir, "--host " + quote(p) + " out.png"), 1,
+                   {"100000x100000 pixels is too large", std::to_string(hipstencil_io::max_pixels)});
+    }
+  }
+  SECTION("an input that stays as it was after a failure") {
+    const test_images::bytes whole = test_images::encode(kind::bmp, 8, 8, 3, test_images::pattern(8, 8, 3));
+    const test_images::bytes cut(whole.begin(), whole.end() - 5);
+    const std::string p = input("cut.bmp", cut);
+    check_failed(dir, run_filter(dir, "--host " + quote(p) + " out.png"), 1, {"truncated BMP file"});
+    const std::string now = read_text(p);
+    CHECK(now == std::string(cut.begin(), cut.end()));
+  }
 }
