@@ -3,8 +3,10 @@
 # backend, build, run the [gpu] tests, compute-sanitizer's four tools over a subset of them,
 # and the main job, and print a short summary.
 # Usage: scripts/gpu-check.sh [catch2 test spec...]
-# Needs Catch2 and stb in .deps/ (../shared/tools/device-deps.sh) when the machine has no
-# package registry. Logs go to $OUT (or ./out) when set.
+# Needs Catch2 and stb in .deps/ when the machine has no package registry: copy Debian's
+# /usr/include/catch2, /usr/lib/cmake/Catch2, /usr/lib/libCatch2WithMain.a and
+# /usr/include/stb there (include/, lib/cmake/, lib/) on a machine that has them.
+# Logs go to $OUT (or ./out) when set.
 set -uo pipefail
 out=${OUT:-$PWD/out}
 mkdir -p "$out"
