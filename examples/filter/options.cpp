@@ -209,25 +209,22 @@ options parse_args(int argc, char** argv) {
          if (v == "isolated") opt.halo = hs::halo::isolated;
          else if (v == "parent" || v == "from_parent") opt.halo = hs::halo::from_parent;
          else throw usage_error("unknown --roi-halo '" + v + "' (expected isolated or parent)");
-         opt.halo_given = true;
        }},
       {"--algo",
        [](options& opt, const std::string& v) {
          if (!choose_by_name(v, opt.algo))
            throw usage_error("unknown algorithm '" + v + "' (expected " + choice_names<algo_choice>(", ") + ")");
-         opt.algo_given = true;
        }},
       {"--strategy",
        [](options& opt, const std::string& v) {
          if (!choose_by_name(v, opt.strategy))
            throw usage_error("unknown border strategy '" + v + "' (expected " + choice_names<strategy_choice>(", ") +
                              ")");
-         opt.strategy_given = true;
        }},
   };
 
   std::vector<std::string> positional;
-  std::map<std::string, std::string> given;  // option name -> its value, to reject repeats
+  std::map<std::string, std::string> given;  // option name -> its value: repeats are rejected, the rules below ask it
   bool options_end = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -291,14 +288,16 @@ options parse_args(int argc, char** argv) {
   if (o.coeffs && f != "custom")
     throw usage_error("--coeffs does nothing with " + filter_text + " (it applies to custom)");
   if (f == "custom" && !o.coeffs) throw usage_error("--filter custom needs --coeffs \"W H c0 c1 ...\"");
-  if (o.halo_given && !o.roi)
+  const bool halo_given = given.count("--roi-halo"), algo_given = given.count("--algo"),
+             strategy_given = given.count("--strategy");
+  if (halo_given && !o.roi)
     throw usage_error("--roi-halo does nothing without --roi (it sets how a ROI's edges are read)");
-  if (o.host && o.algo_given)
+  if (o.host && algo_given)
     throw usage_error("--algo does nothing with --host (the host reference has a single algorithm)");
-  if (o.host && o.strategy_given)
+  if (o.host && strategy_given)
     throw usage_error("--strategy does nothing with --host (the host reference has no border strategies)");
-  if (o.strategy_given && !takes_strategy(o.algo))
-    throw usage_error("--strategy does nothing with " + std::string(o.algo_given ? "--algo " : "the default --algo ") +
+  if (strategy_given && !takes_strategy(o.algo))
+    throw usage_error("--strategy does nothing with " + std::string(algo_given ? "--algo " : "the default --algo ") +
                       variant_name(o.algo) + " (it applies to --algo " + strategy_algo_names() + ")");
   return o;
 }

@@ -42,9 +42,6 @@ struct options {
   hs::halo halo = hs::halo::isolated;
   algo_choice algo;                  // default automatic
   strategy_choice strategy;          // default tile_class
-  bool halo_given = false;           // --roi-halo, --algo and --strategy were on the command line
-  bool algo_given = false;
-  bool strategy_given = false;
   bool host = false;
   bool help = false;                 // -h, --help: print the usage and exit 0 (main.cpp)
   bool list_algorithms = false;      // --list-algorithms: print the --algo names and exit 0 (main.cpp)
