@@ -16,7 +16,8 @@
 # baseline JPEG 4:4:4 and 4:2:0, progressive and with restart markers; BMP 1-, 4-, 8-bit
 # palette, 16-bit 555 and 565 bit fields, 24-bit bottom-up, top-down and with the 12-byte
 # core header, 32-bit with alpha (V4 header); TGA uncompressed and run-length coded, grey,
-# RGB, RGBA, colour-mapped, 16-bit. corpus/cli holds argument lists, NUL-separated.
+# RGB, RGBA, colour-mapped, 16-bit; and one corrupt progressive JPEG that once tripped
+# UBSan inside stb (tests/fuzz/CMakeLists.txt). corpus/cli holds argument lists, NUL-separated.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
