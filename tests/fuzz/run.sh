@@ -8,7 +8,7 @@
 # input over 25 s, or more than 2 GB of memory): its log and the input that did it are
 # under BUILD_DIR/fuzz/<name>/ (replay with BUILD_DIR/tests/fuzz/fuzz-<name> FILE).
 #
-# Usage: tests/fuzz/run.sh [SECONDS [BUILD_DIR]]   (defaults: 60, build-fuzz)
+# Usage: tests/fuzz/run.sh [SECONDS [BUILD_DIR [SEED]]]   (defaults: 60, build-fuzz, 1)
 # Needs clang++ and its fuzzer runtime (Debian: clang, libclang-rt-14-dev), cmake, libstb-dev.
 #
 # Seeds: corpus/image holds tiny valid files (20 to 750 bytes) of every kind the loader
@@ -22,6 +22,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 build=${2:-build-fuzz}
+# A fixed seed makes a run repeatable: the same mutations in the same order, so a slower
+# machine only stops earlier in the same sequence. Pass another seed (0: libFuzzer picks
+# one) to explore further than CI does.
+seed=${3:-1}
 
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIPSTENCIL_BACKEND=host \
   -DHIPSTENCIL_FUZZ=ON -DHIPSTENCIL_BUILD_TESTS=OFF -DHIPSTENCIL_BUILD_EXAMPLES=OFF -DHIPSTENCIL_BUILD_BENCH=OFF >/dev/null
@@ -31,7 +35,7 @@ pids=()
 for name in image cli; do
   dir="$build/fuzz/$name"
   rm -rf "$dir" && mkdir -p "$dir/corpus" "$dir/artifacts"
-  "$build/tests/fuzz/fuzz-$name" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1 \
+  "$build/tests/fuzz/fuzz-$name" -max_total_time="$seconds" -seed="$seed" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$dir/artifacts/" "$dir/corpus" "tests/fuzz/corpus/$name" >"$dir/log" 2>&1 &
   pids+=($!)
 done
