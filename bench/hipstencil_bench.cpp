@@ -2,11 +2,12 @@
 // hipstencil-bench: times every algorithm of hipstencil against the memory and arithmetic
 // ceilings measured in the same run, and against NVIDIA NPP where it is linked.
 //
-//   hipstencil-bench [--size WxH] [--algo LIST] [--radius LIST] [--type LIST] [--border LIST]
+//   hipstencil-bench [--size LIST] [--algo LIST] [--radius LIST] [--type LIST] [--border LIST]
 //                    [--sep] [--dense] [--strip-rows N] [--runs N] [--warmup N] [--csv FILE]
 //                    [--no-check] [--no-npp] [--list] [--help]
 //
-// Without options: 8192x8192; every kernel family of the library's list
+// Without options: 128x128, 512x512, 1920x1080, 3840x2160, 8192x8192 and 128x65536, one
+// after another into one table and one CSV; every kernel family of the library's list
 // (hipstencil::algo::for_each_family: naive, shared_mem, two_pass, tiled, streaming at the
 // time of writing; a family that takes no dense filter, two_pass, runs separable filters
 // only), then automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random)
@@ -16,6 +17,7 @@
 // (hipstencil::resolved_algorithm; the CSV's `resolved` column has it for every row).
 // Exit status: 0 done (spot checks may still report MISMATCH: see the summary), 1 failed
 // (a GPU error, or no GPU), 2 bad options.
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -57,8 +59,14 @@ std::string joined_names(const std::vector<E>& values) {
   return s;
 }
 
+/// The sizes users filter: a thumbnail, a tile, a video frame, a 4K frame, a large scan, and
+/// a narrow strip (a line camera's, or a column of a mosaic) that leaves a wide kernel's
+/// block columns mostly idle.
+const char* const default_sizes = "128x128,512x512,1920x1080,3840x2160,8192x8192,128x65536";
+
 struct options {
-  int width = 8192, height = 8192;
+  int width = 8192, height = 8192;  ///< the size being run (one of `sizes`)
+  std::vector<std::pair<int, int>> sizes;
   std::vector<std::string> algos = all_algorithm_names();
   int strip_rows = 0;
   std::vector<int> radii{1, 2, 4, 7, 15};
@@ -87,7 +95,7 @@ std::string usage() {
   if (!dense_only.empty()) only += "; " + dense_only + " runs dense filters only";
   return std::string(
              "usage: hipstencil-bench [options]\n"
-             "  --size WxH        image size (default 8192x8192)\n"
+             "  --size LIST       image sizes WxH (default " + std::string(default_sizes) + ")\n"
              "  --algo LIST       ") +
          joined_names(all_algorithm_names()) + "\n                    (default: all" + only +
          ")\n"
@@ -144,11 +152,24 @@ std::vector<E> parse_names(const std::string& opt, const std::string& v, const s
   return out;
 }
 
-void parse_size(const std::string& v, options& o) {
+std::pair<int, int> parse_size(const std::string& v) {
   const auto x = v.find('x');
   if (x == std::string::npos) throw usage_error("--size: '" + v + "' is not WIDTHxHEIGHT (e.g. 8192x8192)");
-  o.width = parse_int("--size width", v.substr(0, x), 1, 32768);
-  o.height = parse_int("--size height", v.substr(x + 1), 1, 32768);
+  // A side up to 2^20 (tall or wide strips, as a scanner or a line camera makes them); the
+  // image itself at most 2^28 pixels (1 GiB of float4 per buffer).
+  const int w = parse_int("--size width", v.substr(0, x), 1, 1 << 20);
+  const int h = parse_int("--size height", v.substr(x + 1), 1, 1 << 20);
+  if (std::int64_t(w) * h > (std::int64_t(1) << 28)) throw usage_error("--size: " + v + " is over 2^28 pixels");
+  return {w, h};
+}
+
+std::vector<std::pair<int, int>> parse_sizes(const std::string& list) {
+  std::vector<std::pair<int, int>> out;
+  std::stringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ',')) out.push_back(parse_size(item));
+  if (out.empty()) throw usage_error("--size: empty list");
+  return out;
 }
 
 options parse(int argc, char** argv) {
@@ -167,7 +188,7 @@ options parse(int argc, char** argv) {
       std::fputs(usage().c_str(), stdout);
       std::exit(0);
     } else if (a == "--size") {
-      parse_size(value(), o);
+      o.sizes = parse_sizes(value());
     } else if (a == "--algo") {
       o.algos = parse_names(a, value(), all_algos);
     } else if (a == "--radius") {
@@ -201,6 +222,7 @@ options parse(int argc, char** argv) {
     }
   }
   if (only_sep || only_dense) o.separable = only_sep, o.dense = only_dense;
+  if (o.sizes.empty()) o.sizes = parse_sizes(default_sizes);
   return o;
 }
 
@@ -308,15 +330,22 @@ int run(int argc, char** argv) {
   {
     run_timer timer(stream, o.runs, o.warmup);
     run_info info;
-    info.width = o.width, info.height = o.height, info.runs = o.runs, info.warmup = o.warmup;
+    info.runs = o.runs, info.warmup = o.warmup;
     info.device = gpu::device_name(gpu::current_device());
     info.backend = hs::backend_name();
     info.npp = o.npp ? npp_description() : "NPP skipped (--no-npp)";
     info.command_line = command_line(argc, argv);
-    info.ceil = measure_ceilings(timer);
-    report out(info, o.csv);
-    out.header();
-    out.summary(run_cases(o, cases, out, timer));
+    info.ceil = measure_ceilings(timer);  // once: the copy and FMA rates do not depend on the image size
+    for (std::size_t i = 0; i < o.sizes.size(); ++i) {
+      options at = o;
+      at.width = o.sizes[i].first, at.height = o.sizes[i].second;
+      info.width = at.width, info.height = at.height;
+      std::printf("%s== size %zu of %zu: %dx%d\n", i ? "\n" : "", i + 1, o.sizes.size(), at.width, at.height);
+      std::fflush(stdout);
+      report out(info, o.csv, /*append=*/i > 0);
+      out.header();
+      out.summary(run_cases(at, cases, out, timer));
+    }
   }
   gpu::stream_destroy(stream);
   return 0;

@@ -74,10 +74,11 @@ const char* table_columns =
 
 }  // namespace
 
-report::report(run_info info, const std::string& csv_path) : info_(std::move(info)) {
+report::report(run_info info, const std::string& csv_path, bool append) : info_(std::move(info)) {
   if (csv_path.empty()) return;
-  csv_ = std::fopen(csv_path.c_str(), "w");
+  csv_ = std::fopen(csv_path.c_str(), append ? "a" : "w");
   if (!csv_) throw std::runtime_error("cannot write the CSV file '" + csv_path + "'");
+  if (append) return;
   std::fprintf(csv_,
                "impl,variant,type,filter,radius,border,width,height,runs,median_ms,min_ms,max_ms,rate,rate_unit,"
                "pct_copy,mem_floor_ms,arith_floor_ms,ceiling_ms,x_ceiling,check,max_error,error,resolved\n");

@@ -41,8 +41,10 @@ derived floors(const run_info& info, pixel type, bool separable, int radius);
 
 class report {
  public:
-  /// Opens `csv_path` (none when empty). Throws std::runtime_error if it cannot be written.
-  report(run_info info, const std::string& csv_path);
+  /// Opens `csv_path` (none when empty), anew with its header line, or to add rows to it
+  /// when `append` (one CSV for several image sizes). Throws std::runtime_error if it
+  /// cannot be written.
+  report(run_info info, const std::string& csv_path, bool append = false);
   ~report();
   report(const report&) = delete;
   report& operator=(const report&) = delete;

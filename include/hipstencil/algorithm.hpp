@@ -113,16 +113,19 @@ struct streaming {
   using family = detail::streaming_family;
   template <class S>
   using with_strategy = streaming<S, Policy>;
-  /// Output rows per strip (per thread); 0 lets the policy choose (24 at radius 1, 32
-  /// beyond on every table so far). More rows read the 2R halo rows less often; fewer
-  /// give the grid more blocks.
+  /// Output rows per strip (per thread); 0 lets the policy choose: its longest strip (24
+  /// at radius 1, 32 beyond on every table so far) where the image gives the grid a full
+  /// GPU of blocks, shorter ones (down to 4 rows) where it does not. More rows read the 2R
+  /// halo rows less often; fewer give the grid more blocks.
   int strip_rows = 0;
 };
 
-/// Lets the library choose the family from the filter's size and separability and the
-/// pixel's channel count, by the tuning table of the device the call runs on
-/// (detail/tuning/tables.hpp: streaming, tiled, shared_mem or, into a caller's
-/// workspace, two_pass; naive for what none of them holds). Never allocates.
+/// Lets the library choose the family from the image's size (pixels, and width: streaming
+/// needs 1024 columns), the filter's size and separability and the pixel's channel count
+/// and channel width, by the tuning table of the device the call runs on
+/// (detail/tuning/tables.hpp: naive and shared_mem for small images, tiled and streaming
+/// for larger ones, into a caller's workspace two_pass; naive for what none of them
+/// holds). Never allocates.
 struct automatic {
   static constexpr const char* name = "automatic";
   using border_strategy = strategy::tile_class;

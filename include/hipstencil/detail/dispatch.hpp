@@ -82,12 +82,16 @@ resolution run_chain(const problem<In, Out>& p) {
 /// algo::automatic: the first family of the table's preference that fits, else naive.
 template <bool Launch, class In, class Out>
 resolution run_automatic(const problem<In, Out>& p) {
-  const tuning::preference pref = tuning::with_arch(p.arch, [&](auto a) {
-    return tuning::automatic_table<decltype(a)::value>::choose(p.separable != nullptr, p.radius,
-                                                               pixel_traits<In>::channels);
-  });
+  tuning::problem_shape shape;
+  shape.separable = p.separable != nullptr;
+  shape.radius = p.radius;
+  shape.channels = pixel_traits<In>::channels;
+  shape.channel_bytes = int(sizeof(In)) / pixel_traits<In>::channels;
+  shape.width = p.g.width, shape.height = p.g.height;
+  const tuning::preference pref =
+      tuning::with_arch(p.arch, [&](auto a) { return tuning::automatic_table<decltype(a)::value>::choose(shape); });
   for (const tuning::choice c : pref.order) {
-    if (c == tuning::choice::none) break;
+    if (c == tuning::choice::none) continue;  // a choice the table ruled out for this shape
     resolution r;
     bool done = false;
     for_each_family([&](auto family) {

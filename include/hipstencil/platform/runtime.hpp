@@ -84,6 +84,17 @@ inline std::string device_name(int device) {
   return p.name;
 }
 
+/// Blocks of `block_threads` threads of `kernel` (with `dynamic_shared_bytes` of dynamic
+/// shared memory each) that one multiprocessor of the current device holds at once: the
+/// runtime's occupancy calculator.
+template <class... Params>
+int blocks_per_multiprocessor(void (*kernel)(Params...), int block_threads, std::size_t dynamic_shared_bytes) {
+  int n = 0;
+  check(HIPSTENCIL_RT(OccupancyMaxActiveBlocksPerMultiprocessor)(&n, kernel, block_threads, dynamic_shared_bytes),
+        "OccupancyMaxActiveBlocksPerMultiprocessor");
+  return n;
+}
+
 /// Pitched allocation of `height` rows of `width_bytes`; returns the pitch in bytes.
 inline void* malloc_pitch(std::size_t width_bytes, std::size_t height, std::size_t* pitch_bytes) {
   void* p = nullptr;

@@ -78,6 +78,10 @@ __global__ void __launch_bounds__(Cfg::block, Cfg::min_blocks)
   const int lane = warp::lane(), lanes = warp::size();
   const int bx = int(blockIdx.x) + (int(blockIdx.x) >= block_split ? block_skip : 0);
   const int x0 = (bx * block + int(threadIdx.x)) * V;  // first output column (ROI)
+  // A warp wholly right of the ROI has nothing to write and no neighbour to pass halo to
+  // (shuffles stay within a warp; this path has no barrier): it leaves. In a narrow
+  // image most of the one block column's warps are such.
+  if (!Interior && (bx * block + int(threadIdx.x) / warp::size() * warp::size()) * V >= g.width) return;
   const int cx = g.src_x0 + R + x0;  // parent column of the first pixel of the own vector
   const rect rr = gr.domain;  // g.read_rect(): pixels that whole-vector loads may touch
   const int lo = rr.x, hi = rr.x + rr.width;
@@ -359,9 +363,16 @@ struct streaming_family {
     using S = stream_shape<In, Out, R, Cfg>;
     constexpr int V = S::v, K = (R + V - 1) / V;  // K: neighbour vectors per side
     const geometry& g = p.g;
-    const int rows = p.strip_rows > 0 ? p.strip_rows : P::strip_rows(R);
     const int span = S::block * V;  // output columns per block column
     const int columns = (g.width + span - 1) / span;
+    // Blocks of the interior kernel one multiprocessor holds (the occupancy calculator,
+    // asked once per device): with the multiprocessor count, what one wave of the grid is.
+    const int per_mp = tuning::detail::per_device([](int) {
+      return gpu::blocks_per_multiprocessor(&streaming_kernel<In, Out, R, Separable, true, Taps, Cfg>, S::block, 0);
+    });
+    const int rows = p.strip_rows > 0 ? p.strip_rows
+                                      : stream_strip_rows(g.height, columns, (long long)per_mp * p.multiprocessors,
+                                                          P::min_strip_rows, P::strip_rows(R));
     const unsigned strips = unsigned(std::min((g.height + rows - 1) / rows, 65535));
     const rect rr = g.read_rect();
     const int lo = rr.x, hi = rr.x + rr.width;

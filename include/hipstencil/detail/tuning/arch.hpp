@@ -53,21 +53,43 @@ inline arch query_arch(int device) {
   return major == 9 && minor == 0 ? arch::sm_90 : arch::generic;
 #endif
 }
+
+/// query(device) for the current device, asked of the runtime once per device and cached
+/// (a relaxed atomic per device and per Query type: concurrent first calls both ask and
+/// store the same answer). query must return a value >= 0.
+template <class Query>
+int per_device(Query query) {
+  constexpr int max_devices = 64;
+  static std::atomic<int> cache[max_devices] = {};  // 0: not asked yet, else value + 1
+  const int device = gpu::current_device();
+  if (device < 0 || device >= max_devices) return query(device);
+  const int known = cache[device].load(std::memory_order_relaxed);
+  if (known != 0) return known - 1;
+  const int v = query(device);
+  cache[device].store(v + 1, std::memory_order_relaxed);
+  return v;
+}
 }  // namespace detail
 
-/// The architecture of the current device. Queried once per device and cached (a relaxed
-/// atomic per device: concurrent first calls both ask the runtime and store the same
-/// answer). @throws gpu_error if the runtime cannot be asked.
+/// The architecture of the current device, cached per device. @throws gpu_error if the
+/// runtime cannot be asked.
 inline arch current_arch() {
-  constexpr int max_devices = 64;
-  static std::atomic<int> cache[max_devices] = {};  // 0: not asked yet, else arch + 1
-  const int device = gpu::current_device();
-  if (device < 0 || device >= max_devices) return detail::query_arch(device);
-  const int known = cache[device].load(std::memory_order_relaxed);
-  if (known != 0) return arch(known - 1);
-  const arch a = detail::query_arch(device);
-  cache[device].store(int(a) + 1, std::memory_order_relaxed);
-  return a;
+  return arch(detail::per_device([](int device) { return int(detail::query_arch(device)); }));
+}
+
+/// Multiprocessors (NVIDIA SMs, AMD compute units) of the current device, cached per
+/// device: what a launcher sizes its grid against. @throws gpu_error if the runtime
+/// cannot be asked.
+inline int multiprocessors() {
+  return detail::per_device([](int device) {
+    int n = 0;
+#if defined(HIPSTENCIL_BACKEND_HIP)
+    gpu::check(hipDeviceGetAttribute(&n, hipDeviceAttributeMultiprocessorCount, device), "DeviceGetAttribute");
+#else
+    gpu::check(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device), "DeviceGetAttribute");
+#endif
+    return n;
+  });
 }
 #endif
 

@@ -89,15 +89,19 @@ struct tiled_policy {
 ///   AsyncRows     rows of the interior block columns' shared-memory ring (copies that
 ///                 hold no registers: cp.async on NVIDIA) where async_rows_for says so:
 ///                 one-channel 4-byte pixels at radius 1; 0: the register ring everywhere
-///   StripRows1    output rows per strip at radius 1; StripRows beyond
+///   StripRows1    output rows per strip at radius 1; StripRows beyond: the most, taken
+///                 where the image gives the grid enough blocks
+///   MinStripRows  the fewest output rows per strip: an image too small to fill the GPU
+///                 with full strips gets shorter ones, down to this (stream_strip_rows)
 ///   Overlap       launch the interior grid as a dependent of the edge grid where the GPU
 ///                 can overlap them (platform/overlap.hpp)
 /// Per pixel type: rows_in_flight<Channels> (input rows loaded ahead into registers) and
 /// accum_budget<In> (floats of partial sums per thread, which bounds the vector width V).
 template <int Block = 128, int PrefetchRows = 4, int MinBlocks = 1, int AsyncRows = 0, int StripRows1 = 24,
-          int StripRows = 32, bool Overlap = true>
+          int StripRows = 32, bool Overlap = true, int MinStripRows = 4>
 struct streaming_policy {
   static constexpr int block = Block, prefetch_rows = PrefetchRows, min_blocks = MinBlocks, async_rows = AsyncRows;
+  static constexpr int min_strip_rows = MinStripRows;
   static constexpr bool overlap = Overlap;
   static constexpr std::size_t shared_bytes = shared_memory_budget;  ///< the ring's limit
   template <int Channels>

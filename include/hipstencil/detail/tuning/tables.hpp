@@ -46,35 +46,96 @@ enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass 
 
 /// algo::automatic's preference for one problem, best first; the first family that can run
 /// the problem runs it (streaming needs aligned ROIs, two_pass a caller's workspace), and
-/// naive takes whatever none of them can.
+/// naive takes whatever none of them can (an empty list: naive at once).
 struct preference {
   choice order[3] = {choice::none, choice::none, choice::none};
 };
 
+/// What automatic's choice depends on.
+struct problem_shape {
+  bool separable = false;  ///< row and column taps
+  int radius = -1;         ///< of a square centred filter, else -1
+  int channels = 1;        ///< 1 or 4
+  int channel_bytes = 1;   ///< 1 (8-bit), 2 (16-bit), 4 (float)
+  int width = 0, height = 0;  ///< of the ROI, pixels
+  constexpr long long pixels() const { return (long long)width * height; }
+};
+
 /// The generic table (every architecture until measured): the sm_90 choices, the only
 /// measured ones, which follow from the families' shapes more than from that chip.
-///   `separable`: the filter is separable; `r`: its radius when square and centred, else
-///   -1; `channels`: 1 or 4.
 template <arch A>
 struct automatic_table {
-  /// sm_90 (H200, 8192 x 8192, radii 1, 2, 4, 7, 15; u8, float, uchar4; bench/RESULTS.md):
-  ///   separable: streaming up to radius 4 for one channel (float radius 4 reflect101:
-  ///     shared_mem 2.7% ahead) and up to 2 for four (shared_mem 1.2x faster at 4);
-  ///     shared_mem up to 10; two_pass beyond (only into a caller's workspace: automatic
-  ///     never allocates; shared_mem without one)
-  ///   dense: streaming up to radius 5 (fastest at 1, 2 and 4 for every type and rule),
-  ///     then tiled where streaming cannot run; tiled 6 to 8 (streaming took 1.29x tiled's
-  ///     time at 7); shared_mem beyond (at 15 every family measured within 0.1%)
-  static constexpr preference choose(bool separable, int r, int channels) {
-    if (r < 1) return {{choice::shared_mem}};
-    if (separable) {
-      if (r <= (channels == 1 ? 4 : 2)) return {{choice::streaming, choice::shared_mem}};
-      if (r <= 10) return {{choice::shared_mem}};
-      return {{choice::two_pass, choice::shared_mem}};
+  /// sm_90 (H200; 128x128 to 8192x8192, 128x65536 and 65536x128; radii 1, 2, 4, 7; u8,
+  /// float, uchar4; replicate; bench/RESULTS.md, "automatic by image size"). A family's
+  /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
+  /// the grid is small, and the bytes, which dominate once it is large. So:
+  ///   up to 2^16 pixels (256x256): one output per thread wins: naive for separable
+  ///     filters up to radius 7, shared_mem for dense ones (naive for float 3x3; tiled for
+  ///     wide float);
+  ///   up to 2^19 (724x724): shared_mem, tiled for the longer walks (wide filters, and
+  ///     separable filters past 3x3 on one channel);
+  ///   up to 2^19, separable from radius 4: two_pass into a caller's workspace first
+  ///     (11.6 to 12.9 us at 128x128 and 512x512 where the others took 16 to 49);
+  ///   up to 2^25 (5792x5792): tiled for dense one-channel filters; streaming for the
+  ///     short separable ones (3x3 beyond 2^21 pixels for 8-bit, 2^23 for wider pixels:
+  ///     tiled below) and four-channel 3x3 and 5x5 (separable 5x5 beyond 2^22 pixels:
+  ///     shared_mem below); shared_mem for the rest;
+  ///   beyond: streaming up to radius 5 dense (1 to 4 separable, 2 for four channels),
+  ///     tiled 6 to 8 dense, shared_mem beyond, two_pass past radius 10 into a caller's
+  ///     workspace (automatic never allocates).
+  /// Streaming needs 1024 columns: a narrower image leaves most lanes of its one block
+  /// column idle (128x65536 u8 3x3: 250 us, tiled 32 us); it falls to the next choice.
+  static constexpr preference choose(const problem_shape& s) {
+    constexpr choice none = choice::none, stream = choice::streaming, tiled = choice::tiled,
+                     smem = choice::shared_mem, two_pass = choice::two_pass;
+    const int r = s.radius;
+    const long long px = s.pixels();
+    const bool one = s.channels == 1, wide_channel = s.channel_bytes > 1;
+    const choice st = s.width >= 1024 ? stream : none;  // streaming where its lanes are busy
+    if (r < 1) return {{smem}};
+    if (px <= (1LL << 16)) {
+      if (s.separable) return r <= 3 ? preference{} : preference{{two_pass, r <= 7 ? none : smem}};
+      if (one && s.channel_bytes == 4 && r == 1) return {};
+      if (wide_channel && r >= 6 && r <= 8) return {{tiled, smem}};
+      return {{smem}};
     }
-    if (r <= 5) return {{choice::streaming, choice::tiled, choice::shared_mem}};
-    if (r <= 8) return {{choice::tiled, choice::shared_mem}};
-    return {{choice::shared_mem}};
+    if (px <= (1LL << 19)) {
+      if (s.separable) {
+        const choice first = r >= 4 ? two_pass : none;
+        if (r > 8) return {{first, smem}};
+        return r >= 2 && (one || r >= 5) ? preference{{first, tiled, smem}} : preference{{first, smem}};
+      }
+      if (r > 8) return {{smem}};
+      if (r >= 6 || (one && s.channel_bytes == 4 && r <= 2)) return {{tiled, smem}};
+      return {{smem}};
+    }
+    if (px < (1LL << 25)) {
+      if (s.separable) {
+        if (r > 10) return {{two_pass, smem}};
+        if (!one) {  // four channels: streaming for 3x3, and 5x5 beyond 2^22 pixels; shared_mem
+          if (st == none) return r == 2 ? preference{{tiled, smem}} : preference{{smem}};
+          return r == 1 || (r == 2 && px > (1LL << 22)) ? preference{{stream, smem}} : preference{{smem}};
+        }
+        if (r == 1) {
+          const long long from = 1LL << (wide_channel ? 23 : 21);  // streaming beyond, tiled below
+          return px > from ? preference{{st, tiled, smem}} : preference{{tiled, smem}};
+        }
+        if (r <= 4) return st != none ? preference{{stream, smem}} : preference{{tiled, smem}};
+        if (r <= 8) return px <= (1LL << 21) || st == none ? preference{{tiled, smem}} : preference{{smem}};
+        return {{smem}};
+      }
+      if (r > 8) return {{smem}};
+      if (!one && r <= 2) return st != none || r == 1 ? preference{{st, tiled, smem}} : preference{{smem}};
+      return {{tiled, smem}};
+    }
+    if (s.separable) {
+      if (r <= (one ? 4 : 2)) return {{st, smem}};
+      if (r <= 10) return {{smem}};
+      return {{two_pass, smem}};
+    }
+    if (r <= 5) return {{st, tiled, smem}};
+    if (r <= 8) return {{tiled, smem}};
+    return {{smem}};
   }
 };
 

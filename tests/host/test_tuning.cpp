@@ -1,0 +1,111 @@
+// The host-side tuning decisions: streaming's strip length for a grid that must fill the
+// GPU (stream_strip_rows), and algo::automatic's table keyed by image size. Both are plain
+// arithmetic that decides which kernel runs and how, so a slip shows as a slow call, never
+// as a wrong pixel: the GPU tests cannot catch it, these can.
+#include <catch2/catch.hpp>
+
+#include <hipstencil/detail/kernels/streaming_shape.hpp>
+#include <hipstencil/detail/tuning/tables.hpp>
+
+namespace {
+
+using hipstencil::detail::stream_strip_rows;
+namespace tu = hipstencil::tuning;
+
+tu::problem_shape shape(bool separable, int r, int channels, int channel_bytes, int w, int h) {
+  tu::problem_shape s;
+  s.separable = separable, s.radius = r, s.channels = channels, s.channel_bytes = channel_bytes;
+  s.width = w, s.height = h;
+  return s;
+}
+
+// The families a preference names, in order, skipping `none`.
+std::vector<tu::choice> named(const tu::preference& p) {
+  std::vector<tu::choice> v;
+  for (tu::choice c : p.order)
+    if (c != tu::choice::none) v.push_back(c);
+  return v;
+}
+
+bool names(const tu::preference& p, tu::choice c) {
+  for (tu::choice x : named(p))
+    if (x == c) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("stream_strip_rows: full strips where the image fills the GPU, shorter ones down to the floor") {
+  // Large images take the longest strip.
+  CHECK(stream_strip_rows(8192, 8, 792, 4, 24) == 24);
+  // 1920x1080, 2 block columns, 792 resident blocks: 396 strips wanted per column, 3 rows
+  // each, raised to the floor of 4.
+  CHECK(stream_strip_rows(1080, 2, 792, 4, 24) == 4);
+  // Degenerate inputs keep the policy's strip.
+  CHECK(stream_strip_rows(0, 2, 792, 4, 24) == 24);
+  CHECK(stream_strip_rows(100, 0, 792, 4, 24) == 24);
+  CHECK(stream_strip_rows(100, 2, 0, 4, 24) == 24);
+  // Over a sweep, against the definition: the longest strip in [shortest, longest] whose
+  // grid has `resident` blocks, else the shortest.
+  for (int height : {1, 2, 7, 100, 1080, 2160, 4096, 65536})
+    for (int columns : {1, 2, 3, 8, 64})
+      for (long long resident : {1LL, 132LL, 792LL, 4000LL}) {
+        const int rows = stream_strip_rows(height, columns, resident, 4, 24);
+        INFO("height " << height << ", columns " << columns << ", resident " << resident << ": rows " << rows);
+        auto fills = [&](int n) { return (long long)columns * ((height + n - 1) / n) >= resident; };
+        REQUIRE(rows >= 4);
+        REQUIRE(rows <= 24);
+        if (rows > 4) CHECK(fills(rows));
+        for (int longer = rows + 1; longer <= 24; ++longer) CHECK_FALSE(fills(longer));
+      }
+}
+
+TEST_CASE("automatic's table: only families that take the filter's form, streaming only where its lanes are busy") {
+  for (bool sep : {false, true})
+    for (int r : {-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 16, 40})
+      for (int channels : {1, 4})
+        for (int cb : {1, 2, 4})
+          for (int w : {1, 128, 512, 1023, 1024, 1920, 3840, 8192, 65536})
+            for (int h : {1, 128, 512, 1080, 2160, 8192, 65536}) {
+              const tu::preference p = tu::automatic_table<tu::arch::sm_90>::choose(shape(sep, r, channels, cb, w, h));
+              INFO("separable " << sep << " r " << r << " channels " << channels << " bytes " << cb << " " << w << "x"
+                                << h);
+              const auto list = named(p);
+              // two_pass runs separable filters only; streaming needs 1024 columns and
+              // compiles radii 1 to 5 dense, 1 to 4 separable; tiled 1 to 8.
+              if (!sep) CHECK_FALSE(names(p, tu::choice::two_pass));
+              if (names(p, tu::choice::streaming)) {
+                CHECK(w >= 1024);
+                CHECK(r >= 1);
+                CHECK(r <= (sep ? 4 : 5));
+              }
+              if (names(p, tu::choice::tiled)) CHECK((r >= 1 && r <= 8));
+              // No family twice.
+              for (std::size_t i = 0; i < list.size(); ++i)
+                for (std::size_t j = i + 1; j < list.size(); ++j) CHECK(list[i] != list[j]);
+              // A filter that is not square and centred runs shared_mem (or naive).
+              if (r < 1) CHECK((list.size() == 1 && list[0] == tu::choice::shared_mem));
+              // Past the shared-memory families' reach nothing but shared_mem, two_pass or
+              // naive is named (tiled and streaming stop at 8 and 5).
+              if (r > 8) {
+                for (tu::choice c : list)
+                  CHECK((c == tu::choice::shared_mem || c == tu::choice::two_pass));
+              }
+            }
+}
+
+TEST_CASE("automatic's table: the measured choices at the sizes users filter (H200)") {
+  auto first = [](const tu::problem_shape& s) {
+    const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));
+    return list.empty() ? tu::choice::none : list[0];  // none: naive
+  };
+  // 8192x8192: streaming for 3x3 and 5x5 (bench: 1.3x to 1.5x tiled for u8 and float).
+  CHECK(first(shape(false, 1, 1, 1, 8192, 8192)) == tu::choice::streaming);
+  CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::streaming);
+  // 1920x1080 u8 dense 3x3: tiled (12.2 us; streaming 19.2, shared_mem 14.2).
+  CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::tiled);
+  // 128x128 separable 3x3: naive (5.5 us for u8; shared_mem 6.9, streaming 18.4).
+  CHECK(first(shape(true, 1, 1, 1, 128, 128)) == tu::choice::none);
+  // 128x65536 u8 dense 3x3: never streaming (250 us there, tiled 32).
+  CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::tiled);
+}
