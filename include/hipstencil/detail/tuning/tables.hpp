@@ -66,7 +66,7 @@ struct problem_shape {
 template <arch A>
 struct automatic_table {
   /// sm_90 (H200; 128x128 to 8192x8192, 128x65536 and 65536x128; radii 1, 2, 4, 7; u8,
-  /// float, uchar4; replicate; bench/RESULTS.md, "automatic by image size"). A family's
+  /// float, uchar4; replicate; bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
   ///   up to 2^16 pixels (256x256): one output per thread wins: naive for separable
@@ -78,8 +78,9 @@ struct automatic_table {
   ///     (11.6 to 12.9 us at 128x128 and 512x512 where the others took 16 to 49);
   ///   up to 2^25 (5792x5792): tiled for dense one-channel filters; streaming for the
   ///     short separable ones (3x3 beyond 2^21 pixels for 8-bit, 2^23 for wider pixels:
-  ///     tiled below) and four-channel 3x3 and 5x5 (separable 5x5 beyond 2^22 pixels:
-  ///     shared_mem below); shared_mem for the rest;
+  ///     tiled below; 5x5 to 9x9 beyond 2^21: shared_mem below) and four-channel 3x3 and
+  ///     5x5 (5x5 beyond 2^21 pixels dense, 2^22 separable: tiled and shared_mem below);
+  ///     shared_mem for the rest;
   ///   beyond: streaming up to radius 5 dense (1 to 4 separable, 2 for four channels),
   ///     tiled 6 to 8 dense, shared_mem beyond, two_pass past radius 10 into a caller's
   ///     workspace (automatic never allocates).
@@ -120,12 +121,19 @@ struct automatic_table {
           const long long from = 1LL << (wide_channel ? 23 : 21);  // streaming beyond, tiled below
           return px > from ? preference{{st, tiled, smem}} : preference{{tiled, smem}};
         }
-        if (r <= 4) return st != none ? preference{{stream, smem}} : preference{{tiled, smem}};
+        if (r <= 4) {
+          if (st == none) return {{tiled, smem}};
+          return px > (1LL << 21) ? preference{{stream, smem}} : preference{{smem}};
+        }
         if (r <= 8) return px <= (1LL << 21) || st == none ? preference{{tiled, smem}} : preference{{smem}};
         return {{smem}};
       }
       if (r > 8) return {{smem}};
-      if (!one && r <= 2) return st != none || r == 1 ? preference{{st, tiled, smem}} : preference{{smem}};
+      if (!one && r == 1) return {{st, tiled, smem}};
+      if (!one && r == 2) {  // streaming beyond 2^21 pixels, tiled below; shared_mem if narrow
+        if (st == none) return {{smem}};
+        return px > (1LL << 21) ? preference{{stream, tiled, smem}} : preference{{tiled, smem}};
+      }
       return {{tiled, smem}};
     }
     if (s.separable) {
