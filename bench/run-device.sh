@@ -5,12 +5,14 @@
 #
 #   bench/run-device.sh smoke   2048x2048, every default case, 20 runs; then the slowest
 #                               8192x8192 group, to size the full run
-#   bench/run-device.sh full    the default set (8192x8192, 25 runs) and the Python peers
+#   bench/run-device.sh full    the default set at 8192x8192 (25 runs) and the Python peers
+#   bench/run-device.sh sizes   the six default sizes (128x128 to 8192x8192 and 128x65536),
+#                               replicate, radii 1, 2, 4, 7: what automatic's table is set from
 #
 # Needs stb in .deps/ (the examples folder the bench build includes looks for it there):
 # carry .deps on a machine without a package registry. Stays inside `budget` seconds.
 set -uo pipefail
-mode=${1:?usage: bench/run-device.sh smoke|full}
+mode=${1:?usage: bench/run-device.sh smoke|full|sizes}
 out=${OUT:-$PWD/out}
 build=build-bench
 mkdir -p "$out"
@@ -52,12 +54,16 @@ case $mode in
     echo "== peers: exit $?, $(elapsed)"; cat "$out/peers.log"
     ;;
   full)
-    timeout 420 $bench --csv "$out/bench.csv" >"$out/bench.log" 2>&1
+    timeout 420 $bench --size 8192x8192 --csv "$out/bench.csv" >"$out/bench.log" 2>&1
     echo "== bench: exit $?, $(elapsed)"; sed -n '/== summary/,$p' "$out/bench.log"
     timeout 90 python3 bench/peers.py --csv "$out/peers.csv" >"$out/peers.log" 2>&1
     echo "== peers: exit $?, $(elapsed)"; cat "$out/peers.log"
     ;;
-  *) echo "unknown mode '$mode' (smoke or full)"; exit 2 ;;
+  sizes)
+    timeout 420 $bench --border replicate --radius 1,2,4,7 --csv "$out/bench.csv" >"$out/bench.log" 2>&1
+    echo "== bench: exit $?, $(elapsed)"; grep -E "^== size" "$out/bench.log"
+    ;;
+  *) echo "unknown mode '$mode' (smoke, full or sizes)"; exit 2 ;;
 esac
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$out/env.txt" 2>&1
 echo "== total: $(elapsed)"
