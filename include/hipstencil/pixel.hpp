@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "detail/float_bits.hpp"
 #include "platform/config.hpp"
 
 namespace hipstencil {
@@ -108,6 +109,9 @@ HIPSTENCIL_HOST_DEVICE inline C saturate_cast(F v) {
     constexpr F lo = static_cast<F>(std::is_signed<C>::value ? -(1ll << (8 * sizeof(C) - 1)) : 0);
     constexpr F hi = static_cast<F>(std::is_signed<C>::value ? (1ll << (8 * sizeof(C) - 1)) - 1
                                                              : (1ll << (8 * sizeof(C))) - 1);
+#if HIPSTENCIL_FLOAT_BITS
+    if constexpr (std::is_same<F, float>::value && detail::float_bits_channel<C>) return detail::float_to_channel<C>(v);
+#endif
     if (!(v == v)) return C(0);  // NaN
     v = v < lo ? lo : v;
     v = v > hi ? hi : v;
@@ -120,7 +124,16 @@ template <class A, class T>
 HIPSTENCIL_HOST_DEVICE inline accum<A, pixel_traits<T>::channels> to_accum(const T& p) {
   accum<A, pixel_traits<T>::channels> a;
   HIPSTENCIL_UNROLL
-  for (int c = 0; c < pixel_traits<T>::channels; ++c) a.v[c] = static_cast<A>(pixel_traits<T>::get(p, c));
+  for (int c = 0; c < pixel_traits<T>::channels; ++c) {
+#if HIPSTENCIL_FLOAT_BITS
+    using C = typename pixel_traits<T>::channel_type;
+    if constexpr (std::is_same<A, float>::value && detail::float_bits_channel<C>) {
+      a.v[c] = detail::channel_to_float(pixel_traits<T>::get(p, c));
+      continue;
+    }
+#endif
+    a.v[c] = static_cast<A>(pixel_traits<T>::get(p, c));
+  }
   return a;
 }
 

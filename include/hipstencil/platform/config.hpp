@@ -35,6 +35,16 @@
 #define HIPSTENCIL_FORCEINLINE __forceinline__
 #define HIPSTENCIL_UNROLL _Pragma("unroll")
 #define HIPSTENCIL_NO_UNROLL _Pragma("unroll 1")
+/// A kernel's launch bounds: at most `threads` threads per block and, on NVIDIA, at least
+/// `min_blocks` resident blocks per multiprocessor asked of the register allocator (0: no
+/// request, as if the argument were absent). HIP on AMD reads a second argument as waves
+/// per execution unit (amdgpu_waves_per_eu), another quantity, and every request in the
+/// library was measured on NVIDIA, so there only the thread bound applies.
+#if defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
+#define HIPSTENCIL_LAUNCH_BOUNDS(threads, min_blocks) __launch_bounds__(threads)
+#else
+#define HIPSTENCIL_LAUNCH_BOUNDS(threads, min_blocks) __launch_bounds__(threads, min_blocks)
+#endif
 #else
 #define HIPSTENCIL_HAS_GPU 0
 #define HIPSTENCIL_HOST_DEVICE

@@ -65,7 +65,7 @@ namespace detail {
 /// kernel's 80 for float separable 3x3, nvcc -Xptxas -v for sm_90); the block columns at
 /// the left and right edges run the general kernel.
 template <class In, class Out, int R, bool Separable, bool Interior, class Taps, class Cfg>
-__global__ void __launch_bounds__(Cfg::block, Cfg::min_blocks)
+__global__ void HIPSTENCIL_LAUNCH_BOUNDS(Cfg::block, Cfg::min_blocks)
     streaming_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr, Taps taps,
                      int strip_rows, bool tile_class, int block_split, int block_skip) {
   using S = stream_shape<In, Out, R, Cfg>;

@@ -51,6 +51,15 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_words(void* p, const unsigne
   }
 }
 
+/// Byte k of the word w as float (through its bits where that is quicker: float_bits.hpp).
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE float byte_as_float(unsigned w, int k) {
+#if HIPSTENCIL_FLOAT_BITS
+  return byte_to_float(w, k);
+#else
+  return float((w >> (8 * k)) & 0xffu);
+#endif
+}
+
 /// The pixel of type In that starts `b` bytes into the words `w`, as float channels. `b`
 /// is a constant once the caller's loops are unrolled, so this is register selection.
 template <class In>
@@ -62,14 +71,20 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels
     for (int c = 0; c < 4; ++c) a.v[c] = __uint_as_float(w[b / 4 + c]);
   } else if constexpr (std::is_same<In, uchar4>::value) {
     HIPSTENCIL_UNROLL
-    for (int c = 0; c < 4; ++c) a.v[c] = float((w[b / 4] >> (8 * c)) & 0xffu);
+    for (int c = 0; c < 4; ++c) a.v[c] = byte_as_float(w[b / 4], c);
   } else if constexpr (std::is_same<In, float>::value) {
     a.v[0] = __uint_as_float(w[b / 4]);
   } else if constexpr (sizeof(In) == 1) {
-    a.v[0] = float(In((w[b / 4] >> (8 * (b % 4))) & 0xffu));
+    a.v[0] = byte_as_float(w[b / 4], b % 4);
   } else {
     static_assert(sizeof(In) == 2, "unsupported pixel type");
-    a.v[0] = float(In((w[b / 4] >> (16 * ((b / 2) % 2))) & 0xffffu));
+#if HIPSTENCIL_FLOAT_BITS
+    if constexpr (std::is_same<In, std::uint16_t>::value) {
+      a.v[0] = half_to_float(w[b / 4], (b / 2) % 2);
+      return a;
+    }
+#endif
+    a.v[0] = to_accum<float>(In((w[b / 4] >> (16 * ((b / 2) % 2))) & 0xffffu)).v[0];
   }
   return a;
 }

@@ -70,8 +70,8 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_block(const image_view<Out>&
 
 /// Dense filter of radius R. `gr` is g.for_reads(), computed once on the host (derived
 /// per thread, it held registers across the unrolled rows: nvcc 13, sm_90, -Xptxas -v).
-template <class In, class Out, int R, int BX, int BY, int OX, int OY>
-__global__ void __launch_bounds__(BX* BY)
+template <class In, class Out, int R, int BX, int BY, int OX, int OY, int MinBlocks>
+__global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     tiled2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
                    inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class) {
   constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
@@ -198,7 +198,8 @@ struct tiled_family {
     if (p.dense) {
       with_static_radius(p.radius, [&](auto R) {
         constexpr int n = (2 * R + 1) * (2 * R + 1);
-        tiled2d_kernel<In, Out, R, BX, BY, OX, OY>
+        constexpr int min_blocks = P::template dense_min_blocks<C, sizeof(typename pixel_traits<In>::channel_type), R>;
+        tiled2d_kernel<In, Out, R, BX, BY, OX, OY, min_blocks>
             <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), pack_taps<n>(p.dense->coefficients()),
                                            p.tile_class);
       }, typename P::dense_radii{});

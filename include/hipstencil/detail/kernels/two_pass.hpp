@@ -48,13 +48,13 @@ constexpr std::size_t row_pass_bytes(int n) {
          sizeof(accum<float, C>);
 }
 
-/// R >= 0: n = 2R + 1 taps, unrolled; R < 0: p.n taps. The launch bounds ask for 2048
-/// resident threads per SM (at most 32 registers for 32 x 8 threads): the kernel is bound
+/// R >= 0: n = 2R + 1 taps, unrolled; R < 0: p.n taps. The launch bounds ask NVIDIA's
+/// allocator for 2048 resident threads per SM (at most 32 registers for 32 x 8 threads): the kernel is bound
 /// by memory traffic, and whenever nvcc 13 gave it 36-40 registers (it did after a change
 /// to the border maps that only its edge tiles run), u8 and float 3x3 and 5x5 ran 7-15%
 /// slower at 8192x8192 on the H200. The cost is a spill of 8 bytes in some instantiations.
 template <class In, class Out, int R, int N, class T>
-__global__ void __launch_bounds__(T::block_x* T::block_y, 2048 / (T::block_x * T::block_y))
+__global__ void HIPSTENCIL_LAUNCH_BOUNDS(T::block_x* T::block_y, 2048 / (T::block_x * T::block_y))
     row_transpose_kernel(image_view<const In> src, image_view<Out> out, row_pass p, inline_taps<N> taps,
                          bool tile_class) {
   constexpr int C = pixel_traits<In>::channels;

@@ -73,10 +73,22 @@ struct two_pass_policy {
 /// algo::tiled, after "Tiled Convolution" (AMD): BlockX x BlockY threads, each computing
 /// OutX x OutY outputs (the paper's 8 x 8 and 4 x 4: a 32 x 32 tile). Compile-time radius
 /// only (register arrays of OutX + 2R pixels need constant indices).
+///   DenseMinBlocks5x5  blocks per multiprocessor asked of the register allocator (the
+///     second argument of __launch_bounds__) by the dense kernel at radius 2 for
+///     one-channel float pixels; 0 asks nothing. Unasked, nvcc 13 gives that kernel 96
+///     registers on sm_90 (10 blocks of 64 threads per multiprocessor) and it ran 1.13 to
+///     1.21x the time of the kernels before the policy types (80 registers); asked for 12
+///     it takes 80 with no spill and runs 0.88 to 0.99x their time at 8192x8192 on the
+///     H200 (bench/RESULTS.md). Every other kernel asks nothing: an explicit 1 is not
+///     the same as no request (nvcc then gave radius 1 111 registers instead of 72).
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
-          std::size_t SharedBytes = shared_memory_budget>
+          std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
+  /// Blocks per multiprocessor the dense kernel asks for at radius R, for pixels of
+  /// Channels channels of ChannelBytes bytes each (0: no request).
+  template <int Channels, int ChannelBytes, int R>
+  static constexpr int dense_min_blocks = Channels == 1 && ChannelBytes == 4 && R == 2 ? DenseMinBlocks5x5 : 0;
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;

@@ -70,8 +70,8 @@ struct automatic_table {
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
   ///   up to 2^16 pixels (256x256): one output per thread wins: naive for separable
-  ///     filters up to radius 7, shared_mem for dense ones (naive for float 3x3; tiled for
-  ///     wide float);
+  ///     filters up to radius 7, shared_mem for dense ones (naive for one-channel 3x3;
+  ///     tiled for wide float);
   ///   up to 2^19 (724x724): shared_mem, tiled for the longer walks (wide filters, and
   ///     separable filters past 3x3 on one channel);
   ///   up to 2^19, separable from radius 4: two_pass into a caller's workspace first
@@ -79,8 +79,9 @@ struct automatic_table {
   ///   up to 2^25 (5792x5792): tiled for dense one-channel filters; streaming for the
   ///     short separable ones (3x3 beyond 2^21 pixels for 8-bit, 2^23 for wider pixels:
   ///     tiled below; 5x5 to 9x9 beyond 2^21: shared_mem below) and four-channel 3x3 and
-  ///     5x5 (5x5 beyond 2^21 pixels dense, 2^22 separable: tiled and shared_mem below);
-  ///     shared_mem for the rest;
+  ///     5x5 (5x5 beyond 2^21 pixels dense, 2^22 separable: tiled and shared_mem below;
+  ///     four-channel dense 3x3 too narrow for streaming: shared_mem, 81 us at 128x65536
+  ///     where tiled took 90); shared_mem for the rest;
   ///   beyond: streaming up to radius 5 dense (1 to 4 separable, 2 for four channels),
   ///     tiled 6 to 8 dense, shared_mem beyond, two_pass past radius 10 into a caller's
   ///     workspace (automatic never allocates).
@@ -96,7 +97,7 @@ struct automatic_table {
     if (r < 1) return {{smem}};
     if (px <= (1LL << 16)) {
       if (s.separable) return r <= 3 ? preference{} : preference{{two_pass, r <= 7 ? none : smem}};
-      if (one && s.channel_bytes == 4 && r == 1) return {};
+      if (one && r == 1) return {};  // naive: u8 5.5 us at 128x128, shared_mem 6.4
       if (wide_channel && r >= 6 && r <= 8) return {{tiled, smem}};
       return {{smem}};
     }
@@ -129,7 +130,7 @@ struct automatic_table {
         return {{smem}};
       }
       if (r > 8) return {{smem}};
-      if (!one && r == 1) return {{st, tiled, smem}};
+      if (!one && r == 1) return st == none ? preference{{smem}} : preference{{st, tiled, smem}};
       if (!one && r == 2) {  // streaming beyond 2^21 pixels, tiled below; shared_mem if narrow
         if (st == none) return {{smem}};
         return px > (1LL << 21) ? preference{{stream, tiled, smem}} : preference{{tiled, smem}};
