@@ -1,8 +1,9 @@
 // bench/bench.hpp
 // Shared vocabulary of the benchmark: what a case is, how one is timed, what a result
 // holds, and the entry points each translation unit provides. The benchmark is split by
-// pixel type (suite_u8.cpp, suite_float.cpp, suite_uchar4.cpp) so that nvcc and hipcc
-// compile the three kernel sets in parallel; everything else is host logic.
+// pixel type (suite_u8.cpp, suite_u16.cpp, suite_s16.cpp, suite_float.cpp,
+// suite_uchar4.cpp) so that nvcc and hipcc compile the five sets in parallel; everything
+// else is host logic.
 #pragma once
 
 #include <algorithm>
@@ -20,9 +21,13 @@ namespace gpu = hipstencil::gpu;
 
 // ------------------------------------------------------------------------------ the cases
 
-/// Pixel types measured: the (In, Out) pairs u8->u8, float->float, uchar4->uchar4 only
-/// (each pair instantiates every kernel family, so each one costs compile time in CI).
-enum class pixel { u8, f32, rgba8 };
+/// Pixel types measured: the (In, Out) pairs u8->u8, u16->u16 (std::uint16_t), s16->s16
+/// (std::int16_t), float->float, uchar4->uchar4 only. Each pair runs every kernel family,
+/// so each must be a pair that detail/instance_list.inc precompiles for every family and
+/// tests/gpu/test_algos_*.cpp tests for every family (each costs compile time in CI).
+enum class pixel { u8, u16, s16, f32, rgba8 };
+/// Every pixel type, in table order (the command line's names: name(pixel)).
+const std::vector<pixel>& all_pixels();
 /// An algorithm the benchmark can time: the tag of every kernel family in the library's
 /// list (hs::algo::for_each_family, detail/families.hpp), in that order, then
 /// hs::algo::automatic. Cases name their algorithm by `name` (Tag::name).
@@ -177,6 +182,8 @@ class suite {
 };
 /// Factories, one per translation unit. `max_radius` sizes the halo of the padded source.
 std::unique_ptr<suite> make_suite_u8(int width, int height, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_u16(int width, int height, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_s16(int width, int height, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_f32(int width, int height, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_rgba8(int width, int height, int max_radius, run_timer& timer);
 

@@ -12,6 +12,8 @@ namespace bench {
 const char* name(pixel p) {
   switch (p) {
     case pixel::u8: return "u8";
+    case pixel::u16: return "u16";
+    case pixel::s16: return "s16";
     case pixel::f32: return "float";
     case pixel::rgba8: return "uchar4";
   }
@@ -29,7 +31,20 @@ const std::vector<algorithm>& algorithms() {
   }();
   return list;
 }
-std::size_t pixel_bytes(pixel p) { return p == pixel::u8 ? 1 : 4; }
+const std::vector<pixel>& all_pixels() {
+  static const std::vector<pixel> list{pixel::u8, pixel::u16, pixel::s16, pixel::f32, pixel::rgba8};
+  return list;
+}
+std::size_t pixel_bytes(pixel p) {
+  switch (p) {
+    case pixel::u8: return 1;
+    case pixel::u16:
+    case pixel::s16: return 2;
+    case pixel::f32:
+    case pixel::rgba8: return 4;
+  }
+  return 0;
+}
 int pixel_channels(pixel p) { return p == pixel::rgba8 ? 4 : 1; }
 
 filter_set make_filters(int radius) {

@@ -11,10 +11,11 @@
 // (hipstencil::algo::for_each_family: naive, shared_mem, two_pass, tiled, streaming at the
 // time of writing; a family that takes no dense filter, two_pass, runs separable filters
 // only), then automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random)
-// filters; u8, float and uchar4 pixels; replicate, reflect101, constant and padded borders
-// (--border takes any rule of hipstencil::border::all_rules); median of 25 runs. Each
-// hipstencil line says what actually ran when a family fell back to another
-// (hipstencil::resolved_algorithm; the CSV's `resolved` column has it for every row).
+// filters; u8, u16 (uint16), s16 (int16), float and uchar4 pixels; replicate, reflect101,
+// constant and padded borders (--border takes any rule of hipstencil::border::all_rules);
+// median of 25 runs. Each hipstencil line says what actually ran when a family fell back
+// to another (hipstencil::resolved_algorithm; the CSV's `resolved` column has it for every
+// row).
 // Exit status: 0 done (spot checks may still report MISMATCH: see the summary), 1 failed
 // (a GPU error, or no GPU), 2 bad options.
 #include <cstdint>
@@ -70,7 +71,7 @@ struct options {
   std::vector<std::string> algos = all_algorithm_names();
   int strip_rows = 0;
   std::vector<int> radii{1, 2, 4, 7, 15};
-  std::vector<pixel> types{pixel::u8, pixel::f32, pixel::rgba8};
+  std::vector<pixel> types = all_pixels();
   std::vector<hs::border::kind> borders{hs::border::kind::replicate, hs::border::kind::reflect101,
                                         hs::border::kind::constant, hs::border::kind::padded};
   bool separable = true, dense = true;
@@ -101,7 +102,8 @@ std::string usage() {
          ")\n"
          "  --strip-rows N    output rows per strip for streaming (default: the library's choice)\n"
          "  --radius LIST     filter radii, 1..64 (default 1,2,4,7,15)\n"
-         "  --type LIST       u8,float,uchar4 (default: all)\n"
+         "  --type LIST       " + joined_names(all_pixels()) +
+         " (default: all; u16: uint16_t, s16: int16_t)\n"
          "  --border LIST     " +
          joined_names(all_border_kinds()) +
          "\n"
@@ -176,7 +178,6 @@ options parse(int argc, char** argv) {
   options o;
   bool only_sep = false, only_dense = false;
   const std::vector<std::string> all_algos = all_algorithm_names();
-  const std::vector<pixel> all_types{pixel::u8, pixel::f32, pixel::rgba8};
   const std::vector<hs::border::kind> all_borders = all_border_kinds();
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -196,7 +197,7 @@ options parse(int argc, char** argv) {
       for (const std::string& r : split(value())) o.radii.push_back(parse_int(a, r, 1, 64));
       if (o.radii.empty()) throw usage_error("--radius: empty list");
     } else if (a == "--type") {
-      o.types = parse_names(a, value(), all_types);
+      o.types = parse_names(a, value(), all_pixels());
     } else if (a == "--border") {
       o.borders = parse_names(a, value(), all_borders);
     } else if (a == "--sep") {
@@ -258,6 +259,8 @@ std::vector<bench_case> make_cases(const options& o) {
 std::unique_ptr<suite> make_suite(pixel t, const options& o, int max_radius, run_timer& timer) {
   switch (t) {
     case pixel::u8: return make_suite_u8(o.width, o.height, max_radius, timer);
+    case pixel::u16: return make_suite_u16(o.width, o.height, max_radius, timer);
+    case pixel::s16: return make_suite_s16(o.width, o.height, max_radius, timer);
     case pixel::f32: return make_suite_f32(o.width, o.height, max_radius, timer);
     case pixel::rgba8: return make_suite_rgba8(o.width, o.height, max_radius, timer);
   }

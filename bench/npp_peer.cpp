@@ -4,12 +4,17 @@
 //
 // For each case every NPP function family that computes it is timed, and the table shows
 // the fastest: the user's best choice in NPP, not a strawman.
-//   dense:     nppiFilterBorder (Npp32s coefficients with a divisor, 8-bit only) and
-//              nppiFilterBorder32f / nppiFilterBorder_32f (float coefficients);
-//   separable: nppiFilterRowBorder then nppiFilterColumnBorder through an intermediate
-//              image of the same type (NPP has no fused separable filter), and
-//              nppiFilterGaussBorder where NPP has the mask (3x3 to 15x15; its sigma,
-//              0.4 + 0.6 r, is the one bench::make_filters uses).
+//   dense:     nppiFilterBorder (Npp32s coefficients with a divisor: 8u_C1R, 8u_C4R,
+//              16u_C1R, 16s_C1R) and nppiFilterBorder32f / nppiFilterBorder_32f (float
+//              coefficients, every type);
+//   separable: nppiFilterRowBorder then nppiFilterColumnBorder (their 32f-coefficient forms
+//              for the integer types) through an intermediate image of the same type, so
+//              rounded and saturated between the passes (NPP has no fused separable
+//              filter), and nppiFilterGaussBorder where NPP has the mask (3x3 to 15x15; its
+//              sigma, 0.4 + 0.6 r, is the one bench::make_filters uses).
+// u16 and s16 (int16) get the same families as u8, through their 16u_C1R / 16s_C1R
+// functions; NPP's box filter (nppiFilterBoxBorder) is left out for every type, since no
+// case of the benchmark is a box filter.
 // NPP's border filters implement replicate (and constant where this NPP accepts it; a
 // rejected call reports its status); the other rules (reflect, reflect101, wrap, skip,
 // padded) have no NPP variant here, and their cases run without the peer.
@@ -96,7 +101,9 @@ class device_image_bytes {
 std::vector<float> reversed(const std::vector<float>& v) { return std::vector<float>(v.rbegin(), v.rend()); }
 
 /// Integer coefficients for the Npp32s families: scaled by 2^12 and rounded, with the
-/// divisor their sum, so the filter stays normalised.
+/// divisor their sum, so the filter stays normalised. The taps are positive and sum to
+/// about 2^12, so a window of 16-bit pixels sums to about 2^28 at most: inside NPP's
+/// 32-bit sums.
 struct int_kernel {
   std::vector<Npp32s> taps;
   Npp32s divisor = 0;
@@ -162,114 +169,162 @@ bool gauss_mask(int radius, NppiMaskSize& m) {
   }
 }
 
+/// The NPP functions of one integer pixel layout (8u_C1R, 8u_C4R, 16u_C1R, 16s_C1R). Their
+/// signatures differ by the pixel type P alone, so one routine times every layout's
+/// families, each variant named after its function ("FilterBorder32f_16u_C1R").
+template <class P>
+struct int_functions {
+  using border_fn = NppStatus (*)(const P*, Npp32s, NppiSize, NppiPoint, P*, Npp32s, NppiSize, const Npp32s*, NppiSize,
+                                  NppiPoint, Npp32s, NppiBorderType, NppStreamContext);
+  using border32f_fn = NppStatus (*)(const P*, int, NppiSize, NppiPoint, P*, int, NppiSize, const Npp32f*, NppiSize,
+                                     NppiPoint, NppiBorderType, NppStreamContext);
+  using line32f_fn = NppStatus (*)(const P*, int, NppiSize, NppiPoint, P*, int, NppiSize, const Npp32f*, Npp32s, Npp32s,
+                                   NppiBorderType, NppStreamContext);
+  using gauss_fn = NppStatus (*)(const P*, Npp32s, NppiSize, NppiPoint, P*, Npp32s, NppiSize, NppiMaskSize,
+                                 NppiBorderType, NppStreamContext);
+  std::string suffix;     ///< "16u_C1R": the functions' suffix, which ends each variant's name
+  border_fn border;       ///< nppiFilterBorder_<suffix>_Ctx: Npp32s taps and a divisor
+  border32f_fn border32f; ///< nppiFilterBorder32f_<suffix>_Ctx: Npp32f taps
+  line32f_fn row32f, column32f;  ///< nppiFilterRowBorder32f / ColumnBorder32f_<suffix>_Ctx
+  gauss_fn gauss;         ///< nppiFilterGaussBorder_<suffix>_Ctx
+};
+
+const int_functions<Npp8u> npp_8u_c1{"8u_C1R",
+                                     nppiFilterBorder_8u_C1R_Ctx,
+                                     nppiFilterBorder32f_8u_C1R_Ctx,
+                                     nppiFilterRowBorder32f_8u_C1R_Ctx,
+                                     nppiFilterColumnBorder32f_8u_C1R_Ctx,
+                                     nppiFilterGaussBorder_8u_C1R_Ctx};
+const int_functions<Npp8u> npp_8u_c4{"8u_C4R",
+                                     nppiFilterBorder_8u_C4R_Ctx,
+                                     nppiFilterBorder32f_8u_C4R_Ctx,
+                                     nppiFilterRowBorder32f_8u_C4R_Ctx,
+                                     nppiFilterColumnBorder32f_8u_C4R_Ctx,
+                                     nppiFilterGaussBorder_8u_C4R_Ctx};
+const int_functions<Npp16u> npp_16u_c1{"16u_C1R",
+                                       nppiFilterBorder_16u_C1R_Ctx,
+                                       nppiFilterBorder32f_16u_C1R_Ctx,
+                                       nppiFilterRowBorder32f_16u_C1R_Ctx,
+                                       nppiFilterColumnBorder32f_16u_C1R_Ctx,
+                                       nppiFilterGaussBorder_16u_C1R_Ctx};
+const int_functions<Npp16s> npp_16s_c1{"16s_C1R",
+                                       nppiFilterBorder_16s_C1R_Ctx,
+                                       nppiFilterBorder32f_16s_C1R_Ctx,
+                                       nppiFilterRowBorder32f_16s_C1R_Ctx,
+                                       nppiFilterColumnBorder32f_16s_C1R_Ctx,
+                                       nppiFilterGaussBorder_16s_C1R_Ctx};
+
+/// A dense case's coefficients on the device, in both of NPP's forms.
+struct dense_taps {
+  const Npp32f* real;
+  const Npp32s* integer;
+  Npp32s divisor;
+  NppiSize size;
+  NppiPoint anchor;
+};
+
+template <class P>
+std::vector<measurement> dense_int(const int_functions<P>& fn, const dense_taps& t, const job& j) {
+  std::vector<measurement> out;
+  out.push_back(time_call("FilterBorder_" + fn.suffix, j.timer, [&] {
+    return fn.border(j.src<P>(), j.src_step(), j.size, j.origin, j.dst<P>(), j.dst_step(), j.size, t.integer, t.size,
+                     t.anchor, t.divisor, j.border, j.ctx);
+  }));
+  out.push_back(time_call("FilterBorder32f_" + fn.suffix, j.timer, [&] {
+    return fn.border32f(j.src<P>(), j.src_step(), j.size, j.origin, j.dst<P>(), j.dst_step(), j.size, t.real, t.size,
+                        t.anchor, j.border, j.ctx);
+  }));
+  return out;
+}
+
 std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
   const device_taps<float> kf(reversed(f.dense));
   const int_kernel ki = to_int_kernel(reversed(f.dense));
   const device_taps<Npp32s> kd(ki.taps);
   const int k = 2 * j.radius + 1;
-  const NppiSize ks{k, k};
-  const NppiPoint an{j.radius, j.radius};
-  std::vector<measurement> out;
+  const dense_taps t{kf.get(), kd.get(), ki.divisor, NppiSize{k, k}, NppiPoint{j.radius, j.radius}};
   switch (type) {
     case pixel::f32:
-      out.push_back(time_call("FilterBorder_32f_C1R", j.timer, [&] {
+      return {time_call("FilterBorder_32f_C1R", j.timer, [&] {
         return nppiFilterBorder_32f_C1R_Ctx(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(), j.dst_step(),
-                                            j.size, kf.get(), ks, an, j.border, j.ctx);
-      }));
-      break;
-    case pixel::u8:
-      out.push_back(time_call("FilterBorder_8u_C1R", j.timer, [&] {
-        return nppiFilterBorder_8u_C1R_Ctx(j.src<Npp8u>(), j.src_step(), j.size, j.origin, j.dst<Npp8u>(), j.dst_step(),
-                                           j.size, kd.get(), ks, an, ki.divisor, j.border, j.ctx);
-      }));
-      out.push_back(time_call("FilterBorder32f_8u_C1R", j.timer, [&] {
-        return nppiFilterBorder32f_8u_C1R_Ctx(j.src<Npp8u>(), j.src_step(), j.size, j.origin, j.dst<Npp8u>(),
-                                              j.dst_step(), j.size, kf.get(), ks, an, j.border, j.ctx);
-      }));
-      break;
-    case pixel::rgba8:
-      out.push_back(time_call("FilterBorder_8u_C4R", j.timer, [&] {
-        return nppiFilterBorder_8u_C4R_Ctx(j.src<Npp8u>(), j.src_step(), j.size, j.origin, j.dst<Npp8u>(), j.dst_step(),
-                                           j.size, kd.get(), ks, an, ki.divisor, j.border, j.ctx);
-      }));
-      out.push_back(time_call("FilterBorder32f_8u_C4R", j.timer, [&] {
-        return nppiFilterBorder32f_8u_C4R_Ctx(j.src<Npp8u>(), j.src_step(), j.size, j.origin, j.dst<Npp8u>(),
-                                              j.dst_step(), j.size, kf.get(), ks, an, j.border, j.ctx);
-      }));
-      break;
+                                            j.size, t.real, t.size, t.anchor, j.border, j.ctx);
+      })};
+    case pixel::u8: return dense_int(npp_8u_c1, t, j);
+    case pixel::u16: return dense_int(npp_16u_c1, t, j);
+    case pixel::s16: return dense_int(npp_16s_c1, t, j);
+    case pixel::rgba8: return dense_int(npp_8u_c4, t, j);
   }
-  return out;
+  return {};
 }
 
 /// Row pass into `tmp`, then column pass into the output; both calls inside the timing.
 template <class P, class Row, class Col>
-measurement row_then_column(const char* variant, const job& j, const device_image_bytes& tmp, Row row, Col col) {
+measurement row_then_column(const std::string& variant, const job& j, const device_image_bytes& tmp, Row row, Col col) {
   return time_call(variant, j.timer, [&] {
     const NppStatus s = row(j.src<P>(), j.src_step(), tmp.as<P>(), tmp.pitch());
     return s != NPP_SUCCESS ? s : col(tmp.as<const P>(), tmp.pitch(), j.dst<P>(), j.dst_step());
   });
 }
 
+/// A separable case's taps on the device, and the intermediate image of the row pass.
+struct line_taps {
+  const Npp32f* row;
+  const Npp32f* column;
+  int size, anchor;
+  const device_image_bytes& tmp;
+};
+
+template <class P>
+std::vector<measurement> separable_int(const int_functions<P>& fn, const line_taps& t, const job& j) {
+  std::vector<measurement> out;
+  out.push_back(row_then_column<P>(
+      "RowBorder32f+ColumnBorder32f_" + fn.suffix, j, t.tmp,
+      [&](const P* s, int ss, P* d, int ds) {
+        return fn.row32f(s, ss, j.size, j.origin, d, ds, j.size, t.row, t.size, t.anchor, j.border, j.ctx);
+      },
+      [&](const P* s, int ss, P* d, int ds) {
+        return fn.column32f(s, ss, j.size, j.origin, d, ds, j.size, t.column, t.size, t.anchor, j.border, j.ctx);
+      }));
+  NppiMaskSize mask{};
+  if (gauss_mask(j.radius, mask))
+    out.push_back(time_call("GaussBorder_" + fn.suffix, j.timer, [&] {
+      return fn.gauss(j.src<P>(), j.src_step(), j.size, j.origin, j.dst<P>(), j.dst_step(), j.size, mask, j.border,
+                      j.ctx);
+    }));
+  return out;
+}
+
 std::vector<measurement> separable(pixel type, const filter_set& f, const job& j) {
   const device_taps<float> kr(reversed(f.row)), kc(reversed(f.column));
-  const int n = 2 * j.radius + 1, a = j.radius;
   const device_image_bytes tmp(std::size_t(j.im.width) * pixel_bytes(type), j.im.height);
-  std::vector<measurement> out;
-  NppiMaskSize mask{};
-  const bool has_gauss = gauss_mask(j.radius, mask);
+  const line_taps t{kr.get(), kc.get(), 2 * j.radius + 1, j.radius, tmp};
   switch (type) {
-    case pixel::f32:
+    case pixel::f32: {
+      std::vector<measurement> out;
       out.push_back(row_then_column<Npp32f>(
           "RowBorder+ColumnBorder_32f_C1R", j, tmp,
           [&](const Npp32f* s, int ss, Npp32f* d, int ds) {
-            return nppiFilterRowBorder_32f_C1R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, kr.get(), n, a, j.border, j.ctx);
+            return nppiFilterRowBorder_32f_C1R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, t.row, t.size, t.anchor,
+                                                   j.border, j.ctx);
           },
           [&](const Npp32f* s, int ss, Npp32f* d, int ds) {
-            return nppiFilterColumnBorder_32f_C1R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, kc.get(), n, a, j.border,
-                                                      j.ctx);
+            return nppiFilterColumnBorder_32f_C1R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, t.column, t.size,
+                                                      t.anchor, j.border, j.ctx);
           }));
-      if (has_gauss)
+      NppiMaskSize mask{};
+      if (gauss_mask(j.radius, mask))
         out.push_back(time_call("GaussBorder_32f_C1R", j.timer, [&] {
           return nppiFilterGaussBorder_32f_C1R_Ctx(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(),
                                                    j.dst_step(), j.size, mask, j.border, j.ctx);
         }));
-      break;
-    case pixel::u8:
-      out.push_back(row_then_column<Npp8u>(
-          "RowBorder32f+ColumnBorder32f_8u_C1R", j, tmp,
-          [&](const Npp8u* s, int ss, Npp8u* d, int ds) {
-            return nppiFilterRowBorder32f_8u_C1R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, kr.get(), n, a, j.border,
-                                                     j.ctx);
-          },
-          [&](const Npp8u* s, int ss, Npp8u* d, int ds) {
-            return nppiFilterColumnBorder32f_8u_C1R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, kc.get(), n, a,
-                                                        j.border, j.ctx);
-          }));
-      if (has_gauss)
-        out.push_back(time_call("GaussBorder_8u_C1R", j.timer, [&] {
-          return nppiFilterGaussBorder_8u_C1R_Ctx(j.src<Npp8u>(), j.src_step(), j.size, j.origin, j.dst<Npp8u>(),
-                                                  j.dst_step(), j.size, mask, j.border, j.ctx);
-        }));
-      break;
-    case pixel::rgba8:
-      out.push_back(row_then_column<Npp8u>(
-          "RowBorder32f+ColumnBorder32f_8u_C4R", j, tmp,
-          [&](const Npp8u* s, int ss, Npp8u* d, int ds) {
-            return nppiFilterRowBorder32f_8u_C4R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, kr.get(), n, a, j.border,
-                                                     j.ctx);
-          },
-          [&](const Npp8u* s, int ss, Npp8u* d, int ds) {
-            return nppiFilterColumnBorder32f_8u_C4R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, kc.get(), n, a,
-                                                        j.border, j.ctx);
-          }));
-      if (has_gauss)
-        out.push_back(time_call("GaussBorder_8u_C4R", j.timer, [&] {
-          return nppiFilterGaussBorder_8u_C4R_Ctx(j.src<Npp8u>(), j.src_step(), j.size, j.origin, j.dst<Npp8u>(),
-                                                  j.dst_step(), j.size, mask, j.border, j.ctx);
-        }));
-      break;
+      return out;
+    }
+    case pixel::u8: return separable_int(npp_8u_c1, t, j);
+    case pixel::u16: return separable_int(npp_16u_c1, t, j);
+    case pixel::s16: return separable_int(npp_16s_c1, t, j);
+    case pixel::rgba8: return separable_int(npp_8u_c4, t, j);
   }
-  return out;
+  return {};
 }
 
 }  // namespace

@@ -9,10 +9,16 @@
 #   bench/run-device.sh sizes   the six default sizes (128x128 to 8192x8192 and 128x65536),
 #                               replicate, radii 1, 2, 4, 7: what automatic's table is set from
 #
+# Every mode runs the bench's default pixel types (u8, u16, s16, float, uchar4); BENCH_TYPES
+# gives others to each mode's main run, e.g. `BENCH_TYPES=u16,s16 bench/run-device.sh full`
+# for the 16-bit rows alone (each type adds about a fifth to a run's time).
+#
 # Needs stb in .deps/ (the examples folder the bench build includes looks for it there):
 # carry .deps on a machine without a package registry. Stays inside `budget` seconds.
 set -uo pipefail
-mode=${1:?usage: bench/run-device.sh smoke|full|sizes}
+mode=${1:?usage: [BENCH_TYPES=LIST] bench/run-device.sh smoke|full|sizes}
+types=()
+[ -n "${BENCH_TYPES:-}" ] && types=(--type "$BENCH_TYPES")
 out=${OUT:-$PWD/out}
 build=build-bench
 mkdir -p "$out"
@@ -43,10 +49,13 @@ fi
 grep "hipstencil-bench:" "$out/build.log"
 echo "== build: $(elapsed)"
 bench=$build/bench/hipstencil-bench
+# The main run of each mode: the bench with BENCH_TYPES when given (an array, not a function,
+# so that `timeout` can run it; the ${a[@]+...} form keeps an empty one legal under set -u).
+main_run=("$bench" ${types[@]+"${types[@]}"})
 
 case $mode in
   smoke)
-    timeout 200 $bench --size 2048x2048 --runs 20 --csv "$out/smoke.csv" >"$out/smoke.log" 2>&1
+    timeout 200 "${main_run[@]}" --size 2048x2048 --runs 20 --csv "$out/smoke.csv" >"$out/smoke.log" 2>&1
     echo "== smoke: exit $?, $(elapsed)"; tail -60 "$out/smoke.log"
     timeout 120 $bench --type uchar4 --dense --radius 15 --border replicate --csv "$out/big.csv" >"$out/big.log" 2>&1
     echo "== 8192x8192 uchar4 dense 31x31: exit $?, $(elapsed)"; grep -E "^  |^==" "$out/big.log" | head -20
@@ -54,13 +63,13 @@ case $mode in
     echo "== peers: exit $?, $(elapsed)"; cat "$out/peers.log"
     ;;
   full)
-    timeout 420 $bench --size 8192x8192 --csv "$out/bench.csv" >"$out/bench.log" 2>&1
+    timeout 420 "${main_run[@]}" --size 8192x8192 --csv "$out/bench.csv" >"$out/bench.log" 2>&1
     echo "== bench: exit $?, $(elapsed)"; sed -n '/== summary/,$p' "$out/bench.log"
     timeout 90 python3 bench/peers.py --csv "$out/peers.csv" >"$out/peers.log" 2>&1
     echo "== peers: exit $?, $(elapsed)"; cat "$out/peers.log"
     ;;
   sizes)
-    timeout 420 $bench --border replicate --radius 1,2,4,7 --csv "$out/bench.csv" >"$out/bench.log" 2>&1
+    timeout 420 "${main_run[@]}" --border replicate --radius 1,2,4,7 --csv "$out/bench.csv" >"$out/bench.log" 2>&1
     echo "== bench: exit $?, $(elapsed)"; grep -E "^== size" "$out/bench.log"
     ;;
   *) echo "unknown mode '$mode' (smoke, full or sizes)"; exit 2 ;;

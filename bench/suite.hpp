@@ -1,8 +1,8 @@
 // bench/suite.hpp
 // The cases of one pixel type: its images (random, uploaded once), the dispatch from the
 // run-time case to the compile-time algorithm tag, the timed call and the spot check
-// against the host reference. Included by suite_u8.cpp, suite_float.cpp and
-// suite_uchar4.cpp only, each of which instantiates it for one type.
+// against the host reference. Included by the suite_*.cpp files only (u8, u16, s16, float,
+// uchar4), each of which instantiates it for one type.
 //
 // Compile time: the border rule reaches convolve as hs::border::any (a run-time value the
 // kernels read anyway), so borders multiply no instantiation; the algorithm tags (every
@@ -20,12 +20,23 @@
 
 namespace bench {
 
-/// A random pixel: every channel uniform over its range (uint8 0..255, float [0, 1)).
+/// A random pixel: every channel uniform over its range (uint8 0..255, uint16 0..65535,
+/// int16 -32768..32767, float [0, 1)), so that 16-bit kernels see their full range, the
+/// sign of int16 included, as the [gpu] tests' inputs do.
 template <class T>
 T random_pixel(splitmix64& g);
 template <>
 inline std::uint8_t random_pixel<std::uint8_t>(splitmix64& g) {
   return std::uint8_t(g.next() >> 56);
+}
+template <>
+inline std::uint16_t random_pixel<std::uint16_t>(splitmix64& g) {
+  return std::uint16_t(g.next() >> 48);
+}
+template <>
+inline std::int16_t random_pixel<std::int16_t>(splitmix64& g) {
+  // The top 16 bits less 32768: uniform over -32768..32767, no value favoured.
+  return std::int16_t(std::int32_t(g.next() >> 48) - 32768);
 }
 template <>
 inline float random_pixel<float>(splitmix64& g) {
@@ -72,9 +83,9 @@ double max_channel_difference(const T& a, const T& b) {
   return d;
 }
 
-/// Tolerance of the spot check: one step for 8-bit outputs (float accumulation against
-/// the reference's double can round the other way), 2e-4 for float outputs in [0, 1]
-/// (about 2^-12: the 961 float FMAs of a 31 x 31 window stay well inside).
+/// Tolerance of the spot check: one step for integer outputs, 8- and 16-bit (float
+/// accumulation against the reference's double can round the other way), 2e-4 for float
+/// outputs in [0, 1] (about 2^-12: the 961 float FMAs of a 31 x 31 window stay well inside).
 template <class T>
 constexpr double check_tolerance() {
   return std::is_same<typename hs::pixel_traits<T>::channel_type, float>::value ? 2e-4 : 1.0;
