@@ -182,5 +182,48 @@ inline filter2d sharpen(float amount = 1.0f) {
   return filter2d(3, 3, {0, -a, 0, -a, 1 + 4 * a, -a, 0, -a, 0});
 }
 
+/// An integer kernel with a divisor, as NPP's filters take one (an Npp32s kernel and
+/// nDivisor) and as OpenCV's integer kernels scaled by 1 / divisor: out = (sum of
+/// k(i, j) * in(...)) / divisor, in hipstencil's correlation order (filter2d), then for
+/// integer outputs rounded to nearest, ties to even, and saturated. The filter's taps are
+/// k / divisor as floats. Integer outputs are exact (the correctly rounded quotient of the
+/// exact integer sum) where integer_kernel_exact() says so, and within 1 of it otherwise;
+/// under border::constant, for an integer constant.
+/// Throws invalid_argument as filter2d does, and for a divisor below 1 or a coefficient
+/// beyond 2^24 in magnitude (not every such integer is a float).
+inline filter2d integer_kernel(int width, int height, const std::vector<int>& kernel, int divisor = 1,
+                               int anchor_x = -1, int anchor_y = -1) {
+  if (divisor < 1) detail::throw_invalid("filters::integer_kernel: divisor must be >= 1, got ", divisor);
+  std::vector<float> taps(kernel.size());
+  for (std::size_t i = 0; i < kernel.size(); ++i) {
+    if (kernel[i] > (1 << 24) || kernel[i] < -(1 << 24))
+      detail::throw_invalid("filters::integer_kernel: kernel[", i, "] = ", kernel[i], " is beyond 2^24 in magnitude");
+    taps[i] = float(double(kernel[i]) / double(divisor));  // one rounding: the nearest float
+  }
+  return filter2d(width, height, std::move(taps), anchor_x, anchor_y);
+}
+
+/// True when integer_kernel(w, h, kernel, divisor) gives the exact result (see there) on
+/// every family and in the reference for input channel values of magnitude up to
+/// `max_input` (255 for 8-bit pixels, 65535 for uint16, 32768 for int16). With
+/// s = max_input * sum |k| and n taps, kernels accumulate k / divisor * in in float:
+///  - divisor a power of two: the taps are exact, every product and partial sum is a
+///    multiple of 1 / divisor below s / divisor in magnitude: all exact while s < 2^24;
+///  - divisor odd: the quotient is never a tie (twice the sum is even, an odd multiple of
+///    an odd divisor is odd), so it lies at least 1 / (2 divisor) from one, while the float
+///    sum is off by at most (2n + 1) 2^-24 s / divisor (one rounding per tap, per product
+///    and per addition): it rounds to the same integer while 2 (2n + 1) s < 2^24;
+///  - any other divisor: a quotient can be a tie, and the float sum may fall on either
+///    side of it (within 1).
+inline bool integer_kernel_exact(const std::vector<int>& kernel, int divisor, double max_input) {
+  if (divisor < 1 || !(max_input >= 0)) return false;
+  double sum = 0;
+  for (int k : kernel) sum += std::fabs(double(k));
+  const double s = max_input * sum, two24 = 16777216.0;
+  if ((divisor & (divisor - 1)) == 0) return s < two24;
+  if (divisor % 2 == 1) return 2.0 * (2.0 * double(kernel.size()) + 1.0) * s < two24;
+  return false;
+}
+
 }  // namespace filters
 }  // namespace hipstencil
