@@ -1,5 +1,6 @@
 // examples/common/image_io.cpp
-// The stb-backed part of hipstencil_io: decoding and atomic PNG writing, on plain bytes.
+// The stb-backed part of hipstencil_io: decoding, PNG and JPEG encoding, and atomic file
+// writing, on plain bytes.
 // This is the only translation unit that holds stb's implementation. Files are read whole
 // into memory and decoded from there through stb's I/O callbacks (see memory_reader).
 
@@ -52,7 +53,10 @@ using namespace headers;
 
 std::string errno_text(int e) { return std::strerror(e); }
 
-/// The whole file at `path`, at most max_file_bytes.
+}  // namespace
+
+namespace detail {
+
 std::vector<unsigned char> read_file(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) fail("cannot open", path, "is a directory");
@@ -82,6 +86,10 @@ std::vector<unsigned char> read_file(const std::string& path) {
   }
   return bytes;
 }
+
+}  // namespace detail
+
+namespace {
 
 /// Forgets stb's last failure reason (a per-thread variable that only failures set), so that
 /// a reason found after a call comes from that call.
@@ -214,7 +222,7 @@ image_info info_memory(const unsigned char* data, std::size_t size, const std::s
 }  // namespace detail
 
 image_info read_info(const std::string& path) {
-  const std::vector<unsigned char> bytes = read_file(path);
+  const std::vector<unsigned char> bytes = detail::read_file(path);
   return detail::info_memory(bytes.data(), bytes.size(), path);
 }
 
@@ -223,22 +231,19 @@ namespace detail {
 decoded decode(const std::string& path, int desired_channels) {
   if (desired_channels < 1 || desired_channels > 4)
     fail("cannot read image", path, "desired_channels must be 1 to 4, got " + std::to_string(desired_channels));
-  const std::vector<unsigned char> bytes = read_file(path);
+  const std::vector<unsigned char> bytes = detail::read_file(path);
   return decode_memory(bytes.data(), bytes.size(), desired_channels, path);
 }
 
 namespace {
 
-/// Sink for stbi_write_png_to_func: appends to a FILE*, remembering the first error.
-struct sink {
-  std::FILE* f;
-  int error = 0;
-  static void write(void* ctx, void* data, int size) {
-    auto* s = static_cast<sink*>(ctx);
-    if (s->error || size <= 0) return;
-    if (std::fwrite(data, 1, std::size_t(size), s->f) != std::size_t(size)) s->error = errno ? errno : EIO;
-  }
-};
+/// Sink for stb_image_write's *_to_func writers: appends to a byte vector.
+void append_bytes(void* context, void* data, int size) {
+  if (size <= 0) return;
+  auto* out = static_cast<std::vector<unsigned char>*>(context);
+  const auto* p = static_cast<const unsigned char*>(data);
+  out->insert(out->end(), p, p + size);
+}
 
 /// Removes the temporary file unless released (after a successful rename).
 struct temp_file {
@@ -259,38 +264,23 @@ mode_t default_file_mode() {
 
 }  // namespace
 
-void write_png(const std::string& path, const unsigned char* data, int width, int height, std::size_t pitch_bytes,
-               int bytes_per_pixel, int png_channels) {
-  const char* what = "cannot write PNG";
+std::vector<unsigned char> stb_encode_png(const unsigned char* data, int width, int height, int channels,
+                                          std::size_t stride) {
+  std::vector<unsigned char> out;
+  if (!stbi_write_png_to_func(&append_bytes, &out, width, height, channels, data, int(stride))) out.clear();
+  return out;
+}
+
+std::vector<unsigned char> stb_encode_jpeg(const unsigned char* data, int width, int height, int channels,
+                                           int quality) {
+  std::vector<unsigned char> out;
+  if (!stbi_write_jpg_to_func(&append_bytes, &out, width, height, channels, data, quality)) out.clear();
+  return out;
+}
+
+void write_file_atomically(const std::string& path, const std::string& what, const unsigned char* data,
+                           std::size_t size) {
   if (path.empty()) fail(what, path, "empty file name");
-  if (!data || width < 1 || height < 1)
-    fail(what, path, "empty image (" + std::to_string(width) + "x" + std::to_string(height) + ")");
-  if (!(bytes_per_pixel == 1 && png_channels == 1) && !(bytes_per_pixel == 4 && (png_channels == 3 || png_channels == 4)))
-    fail(what, path, std::to_string(png_channels) + " channels cannot be written from " +
-                         std::to_string(bytes_per_pixel) + "-byte pixels (grey: 1; RGBA pixels: 3 or 4)");
-  if (pitch_bytes < std::size_t(width) * std::size_t(bytes_per_pixel))
-    fail(what, path, "pitch_bytes " + std::to_string(pitch_bytes) + " is smaller than a row");
-  if (pitch_bytes > std::size_t(0x7fffffff)) fail(what, path, "row pitch too large for the PNG encoder");
-
-  // Pack the pixels as the PNG wants them (RGB drops every 4th byte).
-  const unsigned char* rows = data;
-  std::size_t stride = pitch_bytes;
-  std::vector<unsigned char> packed;
-  if (bytes_per_pixel == 4 && png_channels == 3) {
-    packed.resize(std::size_t(width) * std::size_t(height) * 3);
-    for (int y = 0; y < height; ++y) {
-      const unsigned char* in = data + std::size_t(y) * pitch_bytes;
-      unsigned char* out = packed.data() + std::size_t(y) * std::size_t(width) * 3;
-      for (int x = 0; x < width; ++x) {
-        out[3 * x + 0] = in[4 * x + 0];
-        out[3 * x + 1] = in[4 * x + 1];
-        out[3 * x + 2] = in[4 * x + 2];
-      }
-    }
-    rows = packed.data();
-    stride = std::size_t(width) * 3;
-  }
-
   // Temporary file next to the destination, so that rename() is atomic (same filesystem).
   const std::size_t slash = path.find_last_of('/');
   const std::string dir = slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
@@ -310,17 +300,53 @@ void write_png(const std::string& path, const unsigned char* data, int width, in
   std::FILE* f = ::fdopen(tmp.fd, "wb");
   if (!f) fail(what, path, errno_text(errno));
   tmp.fd = -1;  // now owned by f
-  sink s{f};
   errno = 0;
-  const int ok = stbi_write_png_to_func(&sink::write, &s, width, height, png_channels, rows, int(stride));
-  int err = s.error;
+  int err = 0;
+  if (size > 0 && std::fwrite(data, 1, size, f) != size) err = errno ? errno : EIO;
   if (!err && std::fflush(f) != 0) err = errno ? errno : EIO;
   if (!err && ::fsync(::fileno(f)) != 0 && errno != EINVAL && errno != EROFS) err = errno;
   if (std::fclose(f) != 0 && !err) err = errno ? errno : EIO;
   if (err) fail(what, path, errno_text(err));
-  if (!ok) fail(what, path, "the PNG encoder failed (out of memory?)");
   if (std::rename(tmp.path.c_str(), path.c_str()) != 0) fail(what, path, errno_text(errno));
   tmp.keep = true;
+}
+
+void write_png(const std::string& path, const unsigned char* data, int width, int height, std::size_t pitch_bytes,
+               int bytes_per_pixel, int png_channels) {
+  const char* what = "cannot write PNG";
+  if (path.empty()) fail(what, path, "empty file name");
+  if (!data || width < 1 || height < 1)
+    fail(what, path, "empty image (" + std::to_string(width) + "x" + std::to_string(height) + ")");
+  if (!(bytes_per_pixel == 1 && png_channels == 1) && !(bytes_per_pixel == 4 && (png_channels == 3 || png_channels == 4)))
+    fail(what, path, std::to_string(png_channels) + " channels cannot be written from " +
+                         std::to_string(bytes_per_pixel) + "-byte pixels (grey: 1; RGBA pixels: 3 or 4)");
+  if (pitch_bytes < std::size_t(width) * std::size_t(bytes_per_pixel))
+    fail(what, path, "pitch_bytes " + std::to_string(pitch_bytes) + " is smaller than a row");
+  if (pitch_bytes > std::size_t(0x7fffffff)) fail(what, path, "row pitch too large for the PNG encoder");
+  const std::size_t slash = path.find_last_of('/');
+  if (slash == path.size() - 1) fail(what, path, "the path names a directory");
+
+  // Pack the pixels as the PNG wants them (RGB drops every 4th byte).
+  const unsigned char* rows = data;
+  std::size_t stride = pitch_bytes;
+  std::vector<unsigned char> packed;
+  if (bytes_per_pixel == 4 && png_channels == 3) {
+    packed.resize(std::size_t(width) * std::size_t(height) * 3);
+    for (int y = 0; y < height; ++y) {
+      const unsigned char* in = data + std::size_t(y) * pitch_bytes;
+      unsigned char* out = packed.data() + std::size_t(y) * std::size_t(width) * 3;
+      for (int x = 0; x < width; ++x) {
+        out[3 * x + 0] = in[4 * x + 0];
+        out[3 * x + 1] = in[4 * x + 1];
+        out[3 * x + 2] = in[4 * x + 2];
+      }
+    }
+    rows = packed.data();
+    stride = std::size_t(width) * 3;
+  }
+  const std::vector<unsigned char> png = stb_encode_png(rows, width, height, png_channels, stride);
+  if (png.empty()) fail(what, path, "the PNG encoder failed (out of memory?)");
+  write_file_atomically(path, what, png.data(), png.size());
 }
 
 }  // namespace detail

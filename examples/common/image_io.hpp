@@ -1,7 +1,8 @@
 // examples/common/image_io.hpp
 // Image files for the examples and the tests: load PNG, JPEG, BMP and TGA into hipstencil
 // host images, and save PNG atomically. Built on stb (Debian's libstb-dev); target
-// `hipstencil-image-io`, namespace `hipstencil_io`.
+// `hipstencil-image-io`, namespace `hipstencil_io`. Files at other depths (16-bit PNG, TIFF)
+// and JPEG output: image_formats.hpp, built on what this file's detail part offers.
 //
 // The compiled part (image_io.cpp) works on plain bytes only, so one build of this library
 // serves translation units of every hipstencil backend: hipstencil::uchar4 is the GPU
@@ -75,6 +76,12 @@ struct decoded {
 /// @throws std::runtime_error as read_info and decode_memory.
 decoded decode(const std::string& path, int desired_channels);
 
+/// The whole file at `path` (at most max_file_bytes).
+/// @throws std::runtime_error "cannot open '<path>': <errno text>" (also "is a directory"),
+///         "cannot read '<path>': <errno text>", or "cannot read image '<path>': the file is too
+///         large (N bytes; the limit is M)".
+std::vector<unsigned char> read_file(const std::string& path);
+
 /// Decodes `size` bytes at `data` (a whole PNG, JPEG, BMP or TGA file) as decode does;
 /// `name` is used in messages only. desired_channels: 1 to 4. `data` may be null only when
 /// `size` is 0. The result is at least 1 x 1 and within max_side and max_pixels.
@@ -107,6 +114,25 @@ image_info info_memory(const unsigned char* data, std::size_t size, const std::s
 ///         error text for the temporary file, write or rename, or an encoder failure).
 void write_png(const std::string& path, const unsigned char* data, int width, int height, std::size_t pitch_bytes,
                int bytes_per_pixel, int png_channels);
+
+/// Writes the `size` bytes at `data` to `path` atomically, as write_png does (temporary file
+/// in the destination's directory, flushed, closed, renamed over `path`; removed on any
+/// failure). `what` starts the messages ("cannot write PNG").
+/// @throws std::runtime_error "<what> '<path>': <reason>" (an empty path or one naming a
+///         directory, or the system's error text for the temporary file, write or rename).
+void write_file_atomically(const std::string& path, const std::string& what, const unsigned char* data,
+                           std::size_t size);
+
+/// `height` rows of `width` pixels of `channels` (1 to 4) bytes each, row y at
+/// `data + y * stride` bytes, encoded by stb_image_write as a whole PNG file in memory.
+/// Empty if stb fails (it fails only when out of memory).
+std::vector<unsigned char> stb_encode_png(const unsigned char* data, int width, int height, int channels,
+                                          std::size_t stride);
+
+/// As stb_encode_png, as a baseline JPEG of `quality` 1 to 100 (stb clamps others), rows
+/// tightly packed (stride width * channels); channels 1 (grey) or 3 (RGB).
+std::vector<unsigned char> stb_encode_jpeg(const unsigned char* data, int width, int height, int channels,
+                                           int quality);
 
 template <class Pixel>
 constexpr bool is_rgba8() {

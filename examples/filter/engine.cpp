@@ -10,6 +10,7 @@
 
 #include <hipstencil/hipstencil.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -206,6 +207,15 @@ double gpu_display(hs::host_image<P>& image, const filter_plan& plan, const run_
 
 }  // namespace
 
+template <class W>
+double filter_responses(const hs::host_image<W>& src, const filter_plan& plan, const run_settings& s,
+                        std::vector<hs::host_image<W>>& out) {
+  out.clear();
+  for (std::size_t i = 0; i < plan.filters.size(); ++i)
+    out.emplace_back(src.width(), src.height(), float_of<W>::nan());  // NaN marks "not written"
+  return run_filters(src, plan.filters, out, s);
+}
+
 template <class P>
 double filter_image(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s, response_range& range) {
   if (!plan.float_output) {
@@ -214,14 +224,23 @@ double filter_image(hs::host_image<P>& image, const filter_plan& plan, const run
     image = std::move(out[0]);
     return ms;
   }
-#if HIPSTENCIL_HAS_GPU
-  if (s.where == engine::gpu) return gpu_display(image, plan, s, range);
-#endif
   using F = typename float_of<P>::type;
   std::vector<hs::host_image<F>> out;
-  for (std::size_t i = 0; i < plan.filters.size(); ++i)
-    out.emplace_back(image.width(), image.height(), float_of<P>::nan());  // NaN marks "not written"
-  const double ms = run_filters(image, plan.filters, out, s);
+  double ms = 0;
+  if constexpr (std::is_same<P, std::uint8_t>::value || std::is_same<P, hs::uchar4>::value) {
+#if HIPSTENCIL_HAS_GPU
+    if (s.where == engine::gpu) return gpu_display(image, plan, s, range);
+#endif
+    for (std::size_t i = 0; i < plan.filters.size(); ++i)
+      out.emplace_back(image.width(), image.height(), float_of<P>::nan());  // NaN marks "not written"
+    ms = run_filters(image, plan.filters, out, s);
+  } else if constexpr (std::is_same<P, F>::value) {  // float, float4: already the responses' type
+    ms = filter_responses(image, plan, s, out);
+  } else {  // uint16: filtered as float (exact), whose kernels are compiled, then shown as uint16
+    hs::host_image<F> as_float(image.width(), image.height());
+    std::copy(image.data(), image.data() + std::size_t(image.width()) * std::size_t(image.height()), as_float.data());
+    ms = filter_responses(as_float, plan, s, out);
+  }
   if (plan.filters.size() == 2)
     range = sobel_display(out[0], out[1], s.roi, image);
   else
@@ -233,6 +252,14 @@ template double filter_image<std::uint8_t>(hs::host_image<std::uint8_t>& image, 
                                            const run_settings& s, response_range& range);
 template double filter_image<hs::uchar4>(hs::host_image<hs::uchar4>& image, const filter_plan& plan,
                                          const run_settings& s, response_range& range);
+template double filter_image<std::uint16_t>(hs::host_image<std::uint16_t>& image, const filter_plan& plan,
+                                            const run_settings& s, response_range& range);
+template double filter_image<float>(hs::host_image<float>& image, const filter_plan& plan, const run_settings& s,
+                                    response_range& range);
+template double filter_image<hs::float4>(hs::host_image<hs::float4>& image, const filter_plan& plan,
+                                         const run_settings& s, response_range& range);
+template double filter_responses<float>(const hs::host_image<float>& src, const filter_plan& plan,
+                                        const run_settings& s, std::vector<hs::host_image<float>>& out);
 
 engine choose_engine(bool force_host, std::string& device) {
   if (force_host) {

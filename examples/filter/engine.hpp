@@ -9,6 +9,7 @@
 #include <hipstencil/hipstencil.hpp>
 
 #include <string>
+#include <vector>
 
 namespace hsf {
 
@@ -32,10 +33,21 @@ struct run_settings {
 /// is the one line saying why the host reference is used).
 engine choose_engine(bool force_host, std::string& device);
 
-/// Filters `image` (grey uint8 or colour uchar4) as the plan says; returns the time. For
-/// sobel and laplacian, `range` receives the response range. engine.cpp instantiates it for
-/// std::uint8_t and hs::uchar4 only.
+/// Filters `image` in place as the plan says; returns the time in milliseconds (GPU event
+/// time of the convolve calls, or host wall time). For sobel and laplacian, `range` receives
+/// the response range and the image shows the responses (display.hpp). engine.cpp
+/// instantiates it for std::uint8_t, hs::uchar4, std::uint16_t, float and hs::float4: the
+/// pixel types whose kernels hipstencil's own build compiles (instance_list.inc), so that
+/// this program compiles none itself.
 template <class P>
 double filter_image(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s, response_range& range);
+
+/// The float responses of each of plan's filters to `src` (float or hs::float4), one image
+/// each in `out`, NaN where the border rule writes nothing (skip) and outside the ROI;
+/// returns the time as filter_image. For images displayed elsewhere (the 16-bit colour
+/// planes, pixels.cpp). engine.cpp instantiates it for float.
+template <class W>
+double filter_responses(const hs::host_image<W>& src, const filter_plan& plan, const run_settings& s,
+                        std::vector<hs::host_image<W>>& out);
 
 }  // namespace hsf

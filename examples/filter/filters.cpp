@@ -76,11 +76,11 @@ filter_plan make_plan(const options& o) {
     p.filters.emplace_back(hs::filters::sobel_x());
     p.filters.emplace_back(hs::filters::sobel_y());
     p.float_output = true;
-    d << "sobel (3x3 x and y, magnitude scaled to max 255)";
+    d << "sobel (3x3 x and y, magnitude scaled to full scale)";  // the range line gives the scale
   } else if (f == "laplacian") {
     p.filters.emplace_back(hs::filters::laplacian());
     p.float_output = true;
-    d << "laplacian (3x3, shown as 128 + value)";
+    d << "laplacian (3x3, shown as mid-scale + value)";
   } else if (f == "sharpen") {
     const double a = o.amount.value_or(default_amount);
     p.filters.emplace_back(hs::filters::sharpen(float(a)));

@@ -15,6 +15,7 @@
 #include <iterator>
 #include <limits>
 #include <map>
+#include <optional>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -45,14 +46,24 @@ std::string format_number(double v) {
 void print_usage(std::FILE* to) {
   std::fprintf(to,
                "Usage: %s [options] [INPUT [OUTPUT]]\n"
+               "       %s [options] --output-dir DIR INPUT...\n"
                "\n"
-               "Filters an image with hipstencil on the GPU (the host reference where there is no GPU)\n"
-               "and writes a PNG. INPUT: PNG, JPEG, BMP or TGA; grey (and grey+alpha, whose alpha is\n"
-               "dropped) is filtered as uint8, colour as RGBA uchar4 (all four channels). The output has\n"
-               "the input's channels (grey, RGB or RGBA).\n"
+               "Filters images with hipstencil on the GPU (the host reference where there is no GPU).\n"
+               "INPUT: PNG (8- or 16-bit), TIFF (8-bit, 16-bit or 32-bit float), JPEG, BMP or TGA; grey\n"
+               "(and grey+alpha, whose alpha is dropped), RGB or RGBA. Filtered as: 8-bit grey uint8,\n"
+               "colour uchar4; 16-bit grey uint16, colour one uint16 plane per channel; float grey float,\n"
+               "colour float4 (colour: alpha filtered too). The output keeps the input's channels (grey,\n"
+               "RGB or RGBA) and sample depth, in the format OUTPUT's extension names: .png (8 or 16\n"
+               "bits), .tif/.tiff (8, 16 or float), .jpg/.jpeg (8-bit colour: 16-bit samples reduced,\n"
+               "alpha dropped, grey written as R = G = B); float cannot be written as PNG or JPEG.\n"
                "Without INPUT: filters the bundled photograph %s/astronaut.png.\n"
-               "Without OUTPUT: writes <input stem>-<filter>.png in the current directory. OUTPUT must\n"
-               "end in .png. The file is written atomically (temporary file, then rename).\n"
+               "Without OUTPUT: writes <input stem>-<filter>.png (.tif for a .tif/.tiff input; --format\n"
+               "chooses) in the current directory. Files are written atomically (temporary file, then\n"
+               "rename).\n"
+               "With --output-dir: filters every INPUT into DIR/<input stem>-<filter>.<ext> (as without\n"
+               "OUTPUT; DIR is created if missing), printing a line per file on stderr, \"[N/M] INPUT ->\n"
+               "OUTPUT (WxH, R images/s)\" or \"[N/M] INPUT: error: <reason>\"; a file that fails does not\n"
+               "stop the others.\n"
                "\n"
                "Options:\n"
                "  --filter NAME    box|gaussian|sobel|laplacian|sharpen|custom (default gaussian)\n"
@@ -85,23 +96,30 @@ void print_usage(std::FILE* to) {
                "                   tile_class runs interior tiles with no border checks; per_access maps every read\n"
                "  --host           use the host reference even when a GPU is present (it has one algorithm: no\n"
                "                   --algo or --strategy)\n"
+               "  --output-dir DIR the several-inputs form (above)\n"
+               "  --format NAME    png|tiff|jpeg: the format of outputs named here (--output-dir, or no\n"
+               "                   OUTPUT); OUTPUT's extension sets its own\n"
+               "  --quality Q      JPEG quality, 1 <= Q <= 100 (default %d); JPEG output only\n"
                "  --list-algorithms  print the names --algo takes, one per line, and exit\n"
                "  -h, --help       show this help\n"
                "\n"
                "Each option at most once. An option that does nothing with the others given is a usage\n"
                "error: --radius, --sigma, --amount, --coeffs with another filter than they name, --roi-halo\n"
                "without --roi, --strategy with another --algo (automatic, the default, included), --algo and\n"
-               "--strategy with --host. Without a GPU the host reference runs and --algo and --strategy are\n"
-               "not used (the summary says so).\n"
+               "--strategy with --host, --quality without JPEG output, --format with OUTPUT. Without a GPU\n"
+               "the host reference runs and --algo and --strategy are not used (the summary says so).\n"
+               "Sobel and laplacian show their responses in the image's type: the largest magnitude as\n"
+               "255 (8-bit), 65535 (16-bit) or 1.0 (float), 0 as 128, 32768 or 0.5.\n"
                "\n"
                "Prints a summary: image, filter, border, ROI, algorithm, device and time (GPU time measured\n"
                "with device events around the convolve call(s), on the second of two runs; host wall time\n"
                "on the host reference).\n"
-               "Exit status: 0 success, 1 runtime error (unreadable input, write or GPU failure),\n"
-               "2 usage error (bad option or value, ROI outside the image, even custom size).\n",
-               program, HIPSTENCIL_DATA_DIR, default_box_radius, default_sigma, default_amount, max_amount, max_amount,
-               border_help().c_str(), choice_names<algo_choice>().c_str(), choice_names<strategy_choice>().c_str(),
-               strategy_algo_names().c_str());
+               "Exit status: 0 success, 1 runtime error (unreadable input, write or GPU failure; with\n"
+               "--output-dir, any input that failed), 2 usage error (bad option or value, unknown output\n"
+               "extension or a format this build lacks, ROI outside the image, even custom size).\n",
+               program, program, HIPSTENCIL_DATA_DIR, default_box_radius, default_sigma, default_amount, max_amount,
+               max_amount, border_help().c_str(), choice_names<algo_choice>().c_str(),
+               choice_names<strategy_choice>().c_str(), strategy_algo_names().c_str(), default_quality);
 }
 
 // Strict number parsing: the whole text must be the number.
@@ -221,6 +239,24 @@ options parse_args(int argc, char** argv) {
            throw usage_error("unknown border strategy '" + v + "' (expected " + choice_names<strategy_choice>(", ") +
                              ")");
        }},
+      {"--quality",
+       [](options& opt, const std::string& v) {
+         const long long q = parse_integer("--quality", v);
+         if (q < 1 || q > 100) throw usage_error("--quality must be in [1, 100], got " + v);
+         opt.quality = int(q);
+       }},
+      {"--format",
+       [](options& opt, const std::string& v) {
+         if (v == "png") opt.format = hipstencil_io::file_format::png;
+         else if (v == "tiff" || v == "tif") opt.format = hipstencil_io::file_format::tiff;
+         else if (v == "jpeg" || v == "jpg") opt.format = hipstencil_io::file_format::jpeg;
+         else throw usage_error("unknown --format '" + v + "' (expected png, tiff or jpeg)");
+       }},
+      {"--output-dir",
+       [](options& opt, const std::string& v) {
+         if (v.empty()) throw usage_error("--output-dir needs a directory, got an empty string");
+         opt.output_dir = v;
+       }},
   };
 
   std::vector<std::string> positional;
@@ -269,11 +305,26 @@ options parse_args(int argc, char** argv) {
     given.emplace(name, value);
     (*set)(o, value);
   }
-  if (positional.size() > 2)
-    throw usage_error("too many arguments: expected at most INPUT and OUTPUT, got '" + positional[2] + "'");
-  if (positional.size() >= 1) o.input = positional[0];
-  if (positional.size() >= 2) o.output = positional[1];
-  if (o.input.empty() && positional.size() >= 1) throw usage_error("INPUT is an empty string");
+  std::optional<hipstencil_io::file_format> output_format;  // OUTPUT's, when given
+  if (!o.output_dir.empty()) {
+    if (positional.empty()) throw usage_error("--output-dir needs at least one INPUT");
+    for (std::size_t i = 0; i < positional.size(); ++i)
+      if (positional[i].empty()) throw usage_error("INPUT " + std::to_string(i + 1) + " is an empty string");
+    o.inputs = positional;
+  } else {
+    if (positional.size() > 2)
+      throw usage_error("too many arguments: expected at most INPUT and OUTPUT (several inputs take --output-dir), "
+                        "got '" + positional[2] + "'");
+    if (positional.size() >= 1) o.input = positional[0];
+    if (positional.size() >= 2) o.output = positional[1];
+    if (o.input.empty() && positional.size() >= 1) throw usage_error("INPUT is an empty string");
+    if (!o.output.empty()) {  // an empty OUTPUT is the default name, as it always was
+      output_format = hipstencil_io::output_format_of(o.output);
+      if (!output_format)
+        throw usage_error(std::string("OUTPUT must end in ") + hipstencil_io::output_extensions() +
+                          " (its extension sets the format), got '" + o.output + "'");
+    }
+  }
 
   // One rule: an option that does nothing with the others given is a mistake, never
   // silently ignored; the message names both.
@@ -296,6 +347,15 @@ options parse_args(int argc, char** argv) {
     throw usage_error("--algo does nothing with --host (the host reference has a single algorithm)");
   if (o.host && strategy_given)
     throw usage_error("--strategy does nothing with --host (the host reference has no border strategies)");
+  if (o.format && output_format)
+    throw usage_error("--format does nothing with OUTPUT given ('" + o.output + "': its extension sets the format)");
+  const std::optional<hipstencil_io::file_format> written = output_format ? output_format : o.format;
+  if (o.quality && written != hipstencil_io::file_format::jpeg)
+    throw usage_error("--quality does nothing with " +
+                      (output_format ? "OUTPUT '" + o.output + "'"
+                       : o.format    ? "--format " + given.at("--format")
+                                     : std::string("the default output format (PNG, or TIFF for a TIFF input)")) +
+                      " (it applies to JPEG output: an OUTPUT ending in .jpg or .jpeg, or --format jpeg)");
   if (strategy_given && !takes_strategy(o.algo))
     throw usage_error("--strategy does nothing with " + std::string(algo_given ? "--algo " : "the default --algo ") +
                       variant_name(o.algo) + " (it applies to --algo " + strategy_algo_names() + ")");

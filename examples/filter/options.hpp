@@ -4,6 +4,7 @@
 #pragma once
 
 #include "choices.hpp"
+#include "image_formats.hpp"
 
 #include <hipstencil/hipstencil.hpp>
 
@@ -11,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #ifndef HIPSTENCIL_DATA_DIR
 #define HIPSTENCIL_DATA_DIR "data"  // CMake sets the absolute path of the bundled images
@@ -45,7 +47,11 @@ struct options {
   bool host = false;
   bool help = false;                 // -h, --help: print the usage and exit 0 (main.cpp)
   bool list_algorithms = false;      // --list-algorithms: print the --algo names and exit 0 (main.cpp)
-  std::string input, output;
+  std::optional<int> quality;        // --quality: JPEG quality, 1 to 100
+  std::optional<hipstencil_io::file_format> format;  // --format: of the outputs whose names are made here
+  std::string output_dir;            // --output-dir: the form with several inputs (batch.cpp)
+  std::string input, output;         // the single-file form: INPUT [OUTPUT]
+  std::vector<std::string> inputs;   // with --output-dir: every INPUT, in order
 };
 
 inline constexpr double default_sigma = 2.0;
@@ -55,6 +61,9 @@ inline constexpr double default_amount = 1.0;
 /// pixel off a flat area already saturates), and small enough for every coefficient, and
 /// every sum of 8-bit pixels times them, to be finite in float.
 inline constexpr double max_amount = 1e6;
+/// JPEG quality without --quality: high enough that the blocks of a filtered photograph
+/// are not seen.
+inline constexpr int default_quality = 95;
 
 void print_usage(std::FILE* to);
 
@@ -66,10 +75,13 @@ double parse_real(const std::string& what, const std::string& s);
 /// --help or --list-algorithms, setting `help` or `list_algorithms`. Never exits and never
 /// prints: the caller acts on those flags.
 /// @throws usage_error for any mistake: an unknown option or value, a malformed or out of
-///         range number, an option given twice, too many arguments, or an option that does
-///         nothing with the others given (e.g. --radius with --filter sobel, --strategy with
-///         --algo naive, --algo with --host, --roi-halo without --roi); the message names it
-///         (and the option it conflicts with).
+///         range number (--quality outside 1 to 100), an option given twice, too many
+///         arguments (more than INPUT and OUTPUT without --output-dir), none with
+///         --output-dir, an OUTPUT whose extension names no format written (.png, .tif,
+///         .tiff, .jpg, .jpeg), or an option that does nothing with the others given (e.g.
+///         --radius with --filter sobel, --strategy with --algo naive, --algo with --host,
+///         --roi-halo without --roi, --quality without JPEG output, --format with OUTPUT);
+///         the message names it (and the option it conflicts with).
 options parse_args(int argc, char** argv);
 
 }  // namespace hsf

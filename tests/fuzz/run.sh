@@ -9,15 +9,19 @@
 # under BUILD_DIR/fuzz/<name>/ (replay with BUILD_DIR/tests/fuzz/fuzz-<name> FILE).
 #
 # Usage: tests/fuzz/run.sh [SECONDS [BUILD_DIR [SEED]]]   (defaults: 60, build-fuzz, 1)
-# Needs clang++ and its fuzzer runtime (Debian: clang, libclang-rt-14-dev), cmake, libstb-dev.
+# Needs clang++ and its fuzzer runtime (Debian: clang, libclang-rt-14-dev), cmake, libstb-dev;
+# libpng-dev and libtiff-dev where present (without them those decoders are not fuzzed).
 #
 # Seeds: corpus/image holds tiny valid files (20 to 750 bytes) of every kind the loader
 # takes: PNG grey, grey+alpha, RGB, RGBA, palette with tRNS, 4- and 16-bit, interlaced;
 # baseline JPEG 4:4:4 and 4:2:0, progressive and with restart markers; BMP 1-, 4-, 8-bit
 # palette, 16-bit 555 and 565 bit fields, 24-bit bottom-up, top-down and with the 12-byte
 # core header, 32-bit with alpha (V4 header); TGA uncompressed and run-length coded, grey,
-# RGB, RGBA, colour-mapped, 16-bit; and one corrupt progressive JPEG that once tripped
-# UBSan inside stb (tests/fuzz/CMakeLists.txt). corpus/cli holds argument lists, NUL-separated.
+# RGB, RGBA, colour-mapped, 16-bit; 16-bit PNG grey and grey+alpha (libpng's path); TIFF
+# 8-bit grey, 16-bit RGB big-endian, float RGBA, 16-bit deflate with predictor (as the
+# program writes them), LZW in a 16x16 tile, 2-bit palette (libtiff's RGBA reader); and one
+# corrupt progressive JPEG that once tripped UBSan inside stb (tests/fuzz/CMakeLists.txt).
+# corpus/cli holds argument lists, NUL-separated.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}

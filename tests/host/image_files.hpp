@@ -1,12 +1,15 @@
-// Image files made by the tests themselves, as bytes: BMP written here byte by byte (both row
-// orders), PNG, JPEG, BMP and TGA through stb_image_write (Debian's libstb-dev). Used to build
-// valid, truncated and malformed inputs in a temporary directory rather than committing
-// binaries.
+// Image files made by the tests themselves, as bytes: BMP, 16-bit PNG and uncompressed TIFF
+// written here byte by byte, PNG, JPEG, BMP and TGA through stb_image_write (Debian's
+// libstb-dev); and stb_image's decoders, independent of the loader under test, to read back
+// what the program writes. Used to build valid, truncated and malformed inputs in a temporary
+// directory rather than committing binaries.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "image_formats.hpp"
 
 namespace test_images {
 
@@ -38,5 +41,45 @@ bytes png_with_size(std::uint32_t width, std::uint32_t height);
 
 /// Writes `b` to `path` (binary, replacing it); throws std::runtime_error on failure.
 void write_file(const std::string& path, const bytes& b);
+
+/// The whole file at `path`; throws std::runtime_error if it cannot be read.
+bytes read_file(const std::string& path);
+
+/// 16-bit samples, interleaved, host byte order.
+using samples16 = std::vector<std::uint16_t>;
+
+/// width x height pixels of `channels` 16-bit samples, every one different from its
+/// neighbours and spread over the whole 16-bit range (most above 255, low bytes varied too).
+samples16 pattern16(int width, int height, int channels, unsigned seed = 0);
+
+/// width x height pixels of `channels` floats: negative, fractional, tiny (subnormal) and huge
+/// values, every one different from its neighbours, so that only a bit-exact path keeps them.
+std::vector<float> pattern_float(int width, int height, int channels, unsigned seed = 0);
+
+/// A 16-bit PNG of `channels` (1 grey, 2 grey + alpha, 3 RGB, 4 RGBA), written here: IHDR,
+/// one IDAT of stored (uncompressed) deflate blocks, IEND; samples big-endian as PNG has them.
+bytes png16(int width, int height, int channels, const samples16& samples);
+
+/// An uncompressed TIFF written here, one strip: `bits` 8 or 16 (unsigned) or 32 (IEEE
+/// float), `channels` 1 (BlackIsZero), 2 (grey + alpha), 3 (RGB) or 4 (RGBA; alpha as an
+/// unassociated extra sample), in little-endian (II) or big-endian (MM) byte order.
+/// `samples` holds width * height * channels samples of that size in host order.
+bytes tiff(int width, int height, int channels, int bits, const void* samples, bool big_endian = false);
+
+/// What stb_image decodes from a whole file: size, the channels stored (1 to 4) and the
+/// samples as stored, 8-bit (decode8) or 16-bit (decode16; 8-bit files are widened). Throws
+/// std::runtime_error with stb's reason if it cannot.
+struct stb_image {
+  int width = 0, height = 0, channels = 0;
+  bytes u8;
+  samples16 u16;
+};
+stb_image stb_decode8(const bytes& file);
+stb_image stb_decode16(const bytes& file);
+
+/// Whether a test may run: true when this build has `l`; otherwise prints "skipped: built
+/// without libpng" (or libtiff) and the test returns. ctest runs such tests (tags [png16]
+/// and [tiff]) as tests of their own, reported Skipped in a build without the library.
+bool built_with(hipstencil_io::library l);
 
 }  // namespace test_images

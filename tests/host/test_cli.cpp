@@ -12,11 +12,9 @@
 
 #include <hipstencil/hipstencil.hpp>
 
+#include "cli_run.hpp"
 #include "image_files.hpp"
 #include "image_io.hpp"
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -34,63 +32,15 @@ namespace {
 namespace fs = std::filesystem;
 using namespace hipstencil;
 
-const std::string exe = HIPSTENCIL_FILTER_EXE;
-const std::string data_dir = HIPSTENCIL_DATA_DIR;
-const std::string camera = data_dir + "/camera.png";        // 512x512 grey
-const std::string astronaut = data_dir + "/astronaut.png";  // 512x512 RGB
-
-/// A fresh temporary directory `root` with an empty working directory `root/work` (the
-/// program's cwd) and the captured streams beside it; removed on destruction.
-struct temp_dir {
-  fs::path root, work;
-  temp_dir() {
-    std::string pattern = (fs::temp_directory_path() / "hipstencil-cli-XXXXXX").string();
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    REQUIRE(::mkdtemp(buf.data()) != nullptr);
-    root = buf.data();
-    work = root / "work";
-    fs::create_directory(work);
-  }
-  ~temp_dir() {
-    std::error_code ec;
-    fs::remove_all(root, ec);
-  }
-  std::vector<std::string> work_files() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(work)) names.push_back(e.path().filename().string());
-    return names;
-  }
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-struct result {
-  int status = -1;  // exit status, or -1 if it did not exit normally
-  std::string out, err;
-};
-
-/// Runs hipstencil-filter with `args` (already shell-quoted) in dir.work.
-result run_filter(const temp_dir& dir, const std::string& args) {
-  const fs::path out = dir.root / "stdout.txt", err = dir.root / "stderr.txt";
-  const std::string cmd = "cd " + quote(dir.work.string()) + " && " + quote(exe) + " " + args + " >" +
-                          quote(out.string()) + " 2>" + quote(err.string());
-  const int raw = std::system(cmd.c_str());
-  result r;
-  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
-  r.out = read_text(out);
-  r.err = read_text(err);
-  return r;
-}
+using cli::astronaut;
+using cli::camera;
+using cli::check_failed;
+using cli::data_dir;
+using cli::quote;
+using cli::read_text;
+using cli::result;
+using cli::run_filter;
+using cli::temp_dir;
 
 template <class T>
 void require_equal_images(const host_image<T>& got, const host_image<T>& want) {
@@ -309,21 +259,6 @@ TEST_CASE("hipstencil-filter --help prints the usage and exits 0", "[cli]") {
   CHECK(r.out.rfind("Usage: hipstencil-filter", 0) == 0);
   CHECK(dir.work_files().empty());
 }
-
-namespace {
-
-/// A failed run: `status`, one line on stderr starting "hipstencil-filter: error: " and
-/// holding each of `says`, nothing written in the working directory.
-void check_failed(const temp_dir& dir, const result& r, int status, const std::vector<std::string>& says) {
-  INFO("stdout: " << r.out << "\nstderr: " << r.err);
-  CHECK(r.status == status);
-  CHECK(r.err.rfind("hipstencil-filter: error: ", 0) == 0);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  for (const std::string& s : says) CHECK(r.err.find(s) != std::string::npos);
-  CHECK(dir.work_files().empty());
-}
-
-}  // namespace
 
 TEST_CASE("hipstencil-filter rejects out-of-range values and options that do nothing, naming them", "[cli]") {
   // Parsed before any file is read or any device touched: the same on every build.
