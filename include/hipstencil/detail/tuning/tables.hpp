@@ -76,9 +76,10 @@ struct automatic_table {
   ///     separable filters past 3x3 on one channel);
   ///   up to 2^19, separable from radius 4: two_pass into a caller's workspace first
   ///     (11.6 to 12.9 us at 128x128 and 512x512 where the others took 16 to 49);
-  ///   up to 2^25 (5792x5792): tiled for dense one-channel filters; streaming for the
-  ///     short separable ones (3x3 beyond 2^21 pixels for 8-bit, 2^23 for wider pixels:
-  ///     tiled below; 5x5 to 9x9 beyond 2^21: shared_mem below) and four-channel 3x3 and
+  ///   up to 2^25 (5792x5792): tiled for dense one-channel filters (16-bit 3x3 beyond
+  ///     2^22 pixels: streaming); streaming for the short separable ones (3x3 beyond 2^21
+  ///     pixels for 8- and 16-bit, 2^23 for float: tiled below; 16-bit measured in the run
+  ///     of the u16 and s16 rows, 3840x2160 u16 separable 3x3: streaming 26.8 us, tiled 38.6); 5x5 to 9x9 beyond 2^21: shared_mem below) and four-channel 3x3 and
   ///     5x5 (5x5 beyond 2^21 pixels dense, 2^22 separable: tiled and shared_mem below;
   ///     four-channel dense 3x3 too narrow for streaming: shared_mem, 81 us at 128x65536
   ///     where tiled took 90); shared_mem for the rest;
@@ -119,7 +120,7 @@ struct automatic_table {
           return r == 1 || (r == 2 && px > (1LL << 22)) ? preference{{stream, smem}} : preference{{smem}};
         }
         if (r == 1) {
-          const long long from = 1LL << (wide_channel ? 23 : 21);  // streaming beyond, tiled below
+          const long long from = 1LL << (s.channel_bytes == 4 ? 23 : 21);  // streaming beyond, tiled below
           return px > from ? preference{{st, tiled, smem}} : preference{{tiled, smem}};
         }
         if (r <= 4) {
@@ -135,6 +136,8 @@ struct automatic_table {
         if (st == none) return {{smem}};
         return px > (1LL << 21) ? preference{{stream, tiled, smem}} : preference{{tiled, smem}};
       }
+      // 16-bit 3x3 beyond 2^22 pixels: streaming (u16 28.3 us at 3840x2160, tiled 30.8).
+      if (s.channel_bytes == 2 && r == 1 && st != none && px > (1LL << 22)) return {{stream, tiled, smem}};
       return {{tiled, smem}};
     }
     if (s.separable) {
