@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include "image_files.hpp"
+#include "scratch_dir.hpp"
 #include "image_formats.hpp"
 #include "image_io.hpp"
 
@@ -32,37 +33,9 @@ namespace fs = std::filesystem;
 using hipstencil_io::raster;
 using hipstencil_io::sample_type;
 using test_images::bytes;
+using test_images::error_of;
+using test_images::scratch_dir;
 using test_images::samples16;
-
-struct scratch_dir {
-  fs::path path;
-  scratch_dir() {
-    std::string pattern = (fs::temp_directory_path() / "hipstencil-formats-XXXXXX").string();
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    REQUIRE(::mkdtemp(buf.data()) != nullptr);
-    path = buf.data();
-  }
-  ~scratch_dir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-  std::size_t files() const {
-    return std::size_t(std::distance(fs::directory_iterator(path), fs::directory_iterator()));
-  }
-};
-
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  FAIL_CHECK("no exception");
-  return "";
-}
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
@@ -137,7 +110,7 @@ TEST_CASE("16-bit PNGs written here load at 16 bits with every sample exact", "[
 
 TEST_CASE("a 16-bit image saved as .png is a 16-bit PNG stb reads back exactly, RGB as 3 channels", "[png16]") {
   if (!test_images::built_with(hipstencil_io::library::libpng)) return;
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-formats");
   const int w = 23, h = 9;
   for (int channels : {1, 3, 4}) {
     INFO(channels << " channels written");
@@ -196,7 +169,7 @@ TEST_CASE("8-bit files load through load_raster exactly as image_io's decoder gi
 
 TEST_CASE("JPEG output is a JPEG stb reads, RGB (alpha dropped) or grey as R = G = B, its quality in effect",
           "[image_formats]") {
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-formats");
   const int w = 64, h = 48;
   // A smooth image, which JPEG keeps within a few levels at high quality.
   std::vector<unsigned char> rgba;
@@ -256,7 +229,7 @@ TEST_CASE("JPEG output is a JPEG stb reads, RGB (alpha dropped) or grey as R = G
 }
 
 TEST_CASE("save_raster errors name the problem and leave no file", "[image_formats]") {
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-formats");
   const std::vector<float> f = test_images::pattern_float(4, 3, 1);
   const raster floats = make_raster(4, 3, 1, sample_type::f32, f);
   const raster grey = make_raster(4, 3, 1, sample_type::u8, test_images::pattern(4, 3, 1));
@@ -290,7 +263,7 @@ TEST_CASE("save_raster errors name the problem and leave no file", "[image_forma
 
 TEST_CASE("a format this build lacks is an error naming the package to install", "[image_formats]") {
   // Runs in every build: with the library the file loads; without, both directions name it.
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-formats");
   const samples16 s = test_images::pattern16(3, 2, 1);
   const bytes p16 = test_images::png16(3, 2, 1, s);
   const bytes tif = test_images::tiff(3, 2, 1, 16, s.data());

@@ -10,6 +10,7 @@
 #include <hipstencil/pixel.hpp>
 
 #include "image_files.hpp"
+#include "scratch_dir.hpp"
 #include "image_io.hpp"
 
 #include <unistd.h>
@@ -25,40 +26,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using test_images::bytes;
+using test_images::error_of;
+using test_images::scratch_dir;
 using test_images::kind;
-
-/// A fresh temporary directory, removed on destruction.
-struct scratch_dir {
-  fs::path path;
-  scratch_dir() {
-    std::string pattern = (fs::temp_directory_path() / "hipstencil-io-XXXXXX").string();
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    REQUIRE(::mkdtemp(buf.data()) != nullptr);
-    path = buf.data();
-  }
-  ~scratch_dir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name, const bytes& b) const {
-    const std::string p = (path / name).string();
-    test_images::write_file(p, b);
-    return p;
-  }
-};
-
-/// what() of the std::runtime_error f throws; a failure (and "") if it throws nothing.
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  FAIL_CHECK("no exception");
-  return "";
-}
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
@@ -79,7 +49,7 @@ const kind every_kind[] = {kind::png, kind::jpeg, kind::bmp, kind::tga_rle, kind
 }  // namespace
 
 TEST_CASE("a top-down BMP (negative height) loads as its header's size, rows in order", "[image_io]") {
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-io");
   const bytes rgb = test_images::pattern(4, 4, 3);
   const std::string top_down = dir.file("top-down.bmp", test_images::bmp24(4, 4, rgb, true));
   const std::string bottom_up = dir.file("bottom-up.bmp", test_images::bmp24(4, 4, rgb, false));
@@ -108,7 +78,7 @@ TEST_CASE("a top-down BMP (negative height) loads as its header's size, rows in 
 TEST_CASE("tiny and small valid files of every format load with the size and pixels written", "[image_io]") {
   // 1x1 and 4x4 files are smaller than stb's 128-byte read buffer: the end of the data
   // comes with its first read, which must not be taken for truncation.
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-io");
   const int sizes[][2] = {{1, 1}, {4, 4}, {3, 5}, {37, 23}};
   for (const auto& s : sizes)
     for (int channels = 1; channels <= 4; ++channels)
@@ -167,7 +137,7 @@ TEST_CASE("every truncation of a valid file is rejected as truncated", "[image_i
 }
 
 TEST_CASE("a truncated file on disk fails to load and read_info never reports another size", "[image_io]") {
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-io");
   for (kind k : lossless) {
     const bytes file = test_images::encode(k, 16, 16, 3, test_images::pattern(16, 16, 3));
     const bytes cut(file.begin(), file.begin() + std::ptrdiff_t(file.size() - file.size() / 3));

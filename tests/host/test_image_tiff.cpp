@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "image_files.hpp"
+#include "scratch_dir.hpp"
 #include "image_formats.hpp"
 
 #include <unistd.h>
@@ -32,35 +33,10 @@ namespace fs = std::filesystem;
 using hipstencil_io::raster;
 using hipstencil_io::sample_type;
 using test_images::bytes;
+using test_images::error_of;
+using test_images::scratch_dir;
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
-
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  FAIL_CHECK("no exception");
-  return "";
-}
-
-struct scratch_dir {
-  fs::path path;
-  scratch_dir() {
-    std::string pattern = (fs::temp_directory_path() / "hipstencil-tiff-XXXXXX").string();
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    REQUIRE(::mkdtemp(buf.data()) != nullptr);
-    path = buf.data();
-  }
-  ~scratch_dir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
 
 /// Samples of every kind as bytes: pattern(), pattern16() or pattern_float(), host order.
 bytes pattern_bytes(int bits, int w, int h, int channels, unsigned seed) {
@@ -158,7 +134,7 @@ TEST_CASE("TIFFs written here load with every sample exact: 8, 16 and float, gre
 TEST_CASE("images saved as .tif are TIFFs of their depth, by libtiff's reading, and load back bit-exactly", "[tiff]") {
   if (!test_images::built_with(hipstencil_io::library::libtiff)) return;
 #if HIPSTENCIL_IO_HAVE_TIFF
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-tiff");
   const int w = 37, h = 11;
   for (int bits : {8, 16, 32})
     for (int channels : {1, 3, 4}) {
@@ -215,7 +191,7 @@ TEST_CASE("images saved as .tif are TIFFs of their depth, by libtiff's reading, 
 TEST_CASE("tiled, planar, WhiteIsZero and palette TIFFs load", "[tiff]") {
   if (!test_images::built_with(hipstencil_io::library::libtiff)) return;
 #if HIPSTENCIL_IO_HAVE_TIFF
-  scratch_dir dir;
+  scratch_dir dir("hipstencil-tiff");
   const int w = 37, h = 23;
   const auto basic = [&](TIFF* t, int spp, int bits, int photometric) {
     TIFFSetField(t, TIFFTAG_IMAGEWIDTH, std::uint32_t(w));
