@@ -78,9 +78,9 @@ struct automatic_table {
   ///     (11.6 to 12.9 us at 128x128 and 512x512 where the others took 16 to 49);
   ///   up to 2^25 (5792x5792): tiled for dense one-channel filters (16-bit 3x3 beyond
   ///     2^22 pixels: streaming); streaming for the short separable ones (3x3 beyond 2^21
-  ///     pixels for 8- and 16-bit, 2^23 for float: tiled below; 16-bit measured in the run
-  ///     of the u16 and s16 rows, 3840x2160 u16 separable 3x3: streaming 26.8 us, tiled 38.6); 5x5 to 9x9 beyond 2^21: shared_mem below) and four-channel 3x3 and
-  ///     5x5 (5x5 beyond 2^21 pixels dense, 2^22 separable: tiled and shared_mem below;
+  ///     pixels for 8- and 16-bit, 2^23 for float: tiled below; 3840x2160 u16 separable
+  ///     3x3: streaming 26.8 us, tiled 38.6; 5x5 to 9x9 beyond 2^21: shared_mem below) and
+  ///     four-channel 3x3 and 5x5 (5x5 beyond 2^21 pixels dense, 2^22 separable: tiled and shared_mem below;
   ///     four-channel dense 3x3 too narrow for streaming: shared_mem, 81 us at 128x65536
   ///     where tiled took 90); shared_mem for the rest;
   ///   beyond: streaming up to radius 5 dense (1 to 4 separable, 2 for four channels),
