@@ -64,7 +64,6 @@ problem<std::remove_const_t<In>, Out> make_problem(const char* fn, const Algo& a
   p.strip_rows = strip_rows_of(algo);
   p.ws = ws;
   p.arch = tuning::current_arch();
-  p.multiprocessors = tuning::multiprocessors();
   p.stream = stream;
   return p;
 }

@@ -48,7 +48,6 @@ struct problem {
   int strip_rows = 0;          ///< algo::streaming's strip_rows (0: the policy's)
   const workspace* ws = nullptr;
   tuning::arch arch = tuning::arch::generic;
-  int multiprocessors = 1;     ///< of the device the call runs on (grid sizing)
   gpu::stream_t stream = nullptr;
 };
 

@@ -81,7 +81,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(Cfg::block, Cfg::min_blocks)
   // A warp wholly right of the ROI has nothing to write and no neighbour to pass halo to
   // (shuffles stay within a warp; this path has no barrier): it leaves. In a narrow
   // image most of the one block column's warps are such.
-  if (!Interior && (bx * block + int(threadIdx.x) / warp::size() * warp::size()) * V >= g.width) return;
+  if (!Interior && (bx * block + int(threadIdx.x) - lane) * V >= g.width) return;  // the warp's first lane
   const int cx = g.src_x0 + R + x0;  // parent column of the first pixel of the own vector
   const rect rr = gr.domain;  // g.read_rect(): pixels that whole-vector loads may touch
   const int lo = rr.x, hi = rr.x + rr.width;
@@ -367,12 +367,14 @@ struct streaming_family {
     const int columns = (g.width + span - 1) / span;
     // Blocks of the interior kernel one multiprocessor holds (the occupancy calculator,
     // asked once per device): with the multiprocessor count, what one wave of the grid is.
+    // Only this family sizes its grid by them, so only its launches ask (cached per device).
     const int per_mp = tuning::detail::per_device([](int) {
       return gpu::blocks_per_multiprocessor(&streaming_kernel<In, Out, R, Separable, true, Taps, Cfg>, S::block, 0);
     });
-    const int rows = p.strip_rows > 0 ? p.strip_rows
-                                      : stream_strip_rows(g.height, columns, (long long)per_mp * p.multiprocessors,
-                                                          P::min_strip_rows, P::strip_rows(R));
+    const long long resident = (long long)per_mp * tuning::multiprocessors();
+    const int rows = p.strip_rows > 0
+                         ? p.strip_rows
+                         : stream_strip_rows(g.height, columns, resident, P::min_strip_rows, P::strip_rows(R));
     const unsigned strips = unsigned(std::min((g.height + rows - 1) / rows, 65535));
     const rect rr = g.read_rect();
     const int lo = rr.x, hi = rr.x + rr.width;
@@ -394,10 +396,14 @@ struct streaming_family {
       streaming_kernel<In, Out, R, Separable, false, Taps, Cfg>
           <<<dim3(unsigned(edge), strips), dim3(S::block), 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps, rows,
                                                                            p.tile_class, first, interior);
-    if (interior > 0)
+    if (interior > 0) {
+      // Whether the device can overlap the two grids, asked of the runtime once per device.
+      const bool overlap =
+          P::overlap && edge > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
       gpu::launch_dependent(&streaming_kernel<In, Out, R, Separable, true, Taps, Cfg>, dim3(unsigned(interior), strips),
-                            dim3(S::block), p.stream, P::overlap && edge > 0 && gpu::overlap_supported(), p.src,
-                            p.dst, g, g.for_reads(), taps, rows, p.tile_class, 0, first);
+                            dim3(S::block), p.stream, overlap, p.src, p.dst, g, g.for_reads(), taps, rows,
+                            p.tile_class, 0, first);
+    }
     gpu::check_launch("streaming_kernel");
   }
 };
