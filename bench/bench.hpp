@@ -61,18 +61,25 @@ struct bench_case {
   hs::border::kind border;
   std::string algo;    ///< an algorithms() name: a family's Tag::name, or "automatic"
   int strip_rows = 0;  ///< algo::streaming's strip height (0: the library's choice)
+  bool rank_one = false;  ///< dense: the separable Gaussian's outer product, not random taps
 };
+/// The filter column of the table and the CSV: "separable", "dense", "dense-rank1".
+inline const char* filter_name(const bench_case& c) {
+  return c.separable ? "separable" : c.rank_one ? "dense-rank1" : "dense";
+}
 
 /// The filter coefficients of a (separable, radius) pair, the same for hipstencil and the
 /// peers. Separable: the Gaussian NPP's FilterGaussBorder uses for that mask size (sigma
 /// = 0.4 + 0.6 r), so the fixed-mask peer computes the same filter. Dense: positive random
-/// coefficients summing to 1 (so uint8 outputs stay in range), seeded by the radius.
+/// coefficients summing to 1 (so uint8 outputs stay in range), seeded by the radius; or,
+/// with `rank_one`, the separable Gaussian's outer product (a filter2d that algo::automatic
+/// runs as its separable factors, and NPP as the dense filter it is).
 struct filter_set {
   int radius;
   std::vector<float> row, column;  ///< separable taps (2r + 1 each)
   std::vector<float> dense;        ///< (2r + 1)^2 taps, row-major
 };
-filter_set make_filters(int radius);
+filter_set make_filters(int radius, bool rank_one = false);
 
 /// FMAs per output channel: kw * kh for a dense filter, kw + kh for a separable one.
 inline double taps_per_output(bool separable, int radius) {

@@ -47,7 +47,7 @@ std::size_t pixel_bytes(pixel p) {
 }
 int pixel_channels(pixel p) { return p == pixel::rgba8 ? 4 : 1; }
 
-filter_set make_filters(int radius) {
+filter_set make_filters(int radius, bool rank_one) {
   filter_set f;
   f.radius = radius;
   f.row = hs::filters::gaussian_taps(0.4 + 0.6 * radius, radius);
@@ -58,6 +58,9 @@ filter_set make_filters(int radius) {
   for (float& c : f.dense) c = 0.05f + rng.unit_float();  // positive, never zero
   const float sum = std::accumulate(f.dense.begin(), f.dense.end(), 0.0f);
   for (float& c : f.dense) c /= sum;
+  if (rank_one)
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < k; ++i) f.dense[std::size_t(j) * k + i] = f.column[j] * f.row[i];
   return f;
 }
 

@@ -3,7 +3,7 @@
 // ceilings measured in the same run, and against NVIDIA NPP where it is linked.
 //
 //   hipstencil-bench [--size LIST] [--algo LIST] [--radius LIST] [--type LIST] [--border LIST]
-//                    [--sep] [--dense] [--strip-rows N] [--runs N] [--warmup N] [--csv FILE]
+//                    [--sep] [--dense] [--dense-rank1] [--strip-rows N] [--runs N] [--warmup N] [--csv FILE]
 //                    [--no-check] [--no-npp] [--list] [--help]
 //
 // Without options: 128x128, 512x512, 1920x1080, 3840x2160, 8192x8192 and 128x65536, one
@@ -74,7 +74,7 @@ struct options {
   std::vector<pixel> types = all_pixels();
   std::vector<hs::border::kind> borders{hs::border::kind::replicate, hs::border::kind::reflect101,
                                         hs::border::kind::constant, hs::border::kind::padded};
-  bool separable = true, dense = true;
+  bool separable = true, dense = true, rank_one = false;
   int runs = 25, warmup = 3;
   std::string csv;
   bool check = true, npp = true, list = false;
@@ -110,6 +110,8 @@ std::string usage() {
          "                    (default replicate,reflect101,constant,padded; constant pads with 0;\n"
          "                    skip writes only the outputs whose window lies inside the image)\n"
          "  --sep, --dense    only separable (Gaussian) / only dense (random) filters (default: both)\n"
+         "  --dense-rank1     dense filters are the Gaussian's outer product, a rank-one filter2d\n"
+         "                    (automatic runs it separable; NPP and the families dense)\n"
          "  --runs N          timed runs per case, median reported (default 25; METHOD.md asks for >= 20)\n"
          "  --warmup N        untimed runs after the first (default 3)\n"
          "  --csv FILE        also write every measurement to FILE\n"
@@ -204,6 +206,8 @@ options parse(int argc, char** argv) {
       only_sep = true;
     } else if (a == "--dense") {
       only_dense = true;
+    } else if (a == "--dense-rank1") {
+      o.rank_one = true;
     } else if (a == "--strip-rows") {
       o.strip_rows = parse_int(a, value(), 1, 4096);
     } else if (a == "--runs") {
@@ -252,7 +256,7 @@ std::vector<bench_case> make_cases(const options& o) {
       for (int r : o.radii)
         for (hs::border::kind b : o.borders)
           for (const std::string& a : o.algos)
-            if (takes(a, sep)) cases.push_back(bench_case{t, sep, r, b, a, o.strip_rows});
+            if (takes(a, sep)) cases.push_back(bench_case{t, sep, r, b, a, o.strip_rows, !sep && o.rank_one});
   return cases;
 }
 
@@ -293,7 +297,7 @@ std::vector<record> run_cases(const options& o, const std::vector<bench_case>& c
       current = make_suite(c.type, o, max_radius, timer);
     }
     if (!previous || !same_group(*previous, c)) out.group(c.type, c.separable, c.radius);
-    const filter_set f = make_filters(c.radius);
+    const filter_set f = make_filters(c.radius, c.rank_one);
     if (!previous || !same_group(*previous, c) || previous->border != c.border) {
       npp = o.npp && npp_linked() ? time_npp(c.type, c.separable, f, c.border, current->images(), timer)
                                   : std::vector<measurement>{};
@@ -311,7 +315,7 @@ std::vector<record> run_cases(const options& o, const std::vector<bench_case>& c
 
 void list_cases(const std::vector<bench_case>& cases) {
   for (const bench_case& c : cases)
-    std::printf("%s %s r=%d %s %s\n", name(c.type), c.separable ? "separable" : "dense", c.radius,
+    std::printf("%s %s r=%d %s %s\n", name(c.type), filter_name(c), c.radius,
                 hs::border::name(c.border), c.algo.c_str());
   std::printf("%zu cases\n", cases.size());
 }

@@ -150,7 +150,7 @@ void report::csv_row(const record& r) {
   if (!csv_) return;
   const bench_case& c = r.c;
   std::fprintf(csv_, "%s,%s,%s,%s,%d,%s,%d,%d,", r.m.impl.c_str(), csv_field(r.m.variant).c_str(), name(c.type),
-               c.separable ? "separable" : "dense", c.radius, hs::border::name(c.border), info_.width, info_.height);
+               filter_name(c), c.radius, hs::border::name(c.border), info_.width, info_.height);
   if (!r.m.error.empty()) {
     std::fprintf(csv_, ",,,,,,,,,,,,,%s,%s\n", csv_field(r.m.error).c_str(), csv_field(r.m.resolved).c_str());
   } else {

@@ -125,7 +125,10 @@ struct streaming {
 /// and channel width, by the tuning table of the device the call runs on
 /// (detail/tuning/tables.hpp: naive and shared_mem for small images, tiled and streaming
 /// for larger ones, into a caller's workspace two_pass; naive for what none of them
-/// holds). Never allocates.
+/// holds). A dense filter2d whose coefficients are a column times a row (a Gaussian or a
+/// box given as a filter2d) runs as that separable filter from 5x5 where the table says
+/// the separable form is faster (detail/factor.hpp; resolution::factored says so).
+/// Never allocates.
 struct automatic {
   static constexpr const char* name = "automatic";
   using border_strategy = strategy::tile_class;

@@ -9,6 +9,8 @@
 
 #include <cmath>
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -16,7 +18,12 @@
 
 namespace hipstencil {
 
+class filter2d;
+class separable_filter;
+
 namespace detail {
+struct factor_cache;
+inline const separable_filter* rank_one_factors(const filter2d& f);  // detail/factor.hpp
 inline void check_taps(const char* who, const char* param, std::size_t size, int anchor) {
   if (size < 1 || size % 2 == 0)
     throw_invalid(who, ": ", param, " must have an odd number (>= 1) of taps, got ", size);
@@ -34,23 +41,13 @@ inline void check_finite(const char* who, const char* param, const std::vector<f
 /// -1 selects the centre (width / 2, height / 2), as OpenCV's Point(-1, -1).
 /// Throws invalid_argument for an even or zero size, a coefficient count other than
 /// width * height, an anchor outside the filter, or a non-finite coefficient.
+///
+/// A filter2d is immutable. algo::automatic runs one whose coefficients are one column times
+/// one row as that separable filter (detail/factor.hpp); the factoring is computed on first
+/// use, once per object and its copies, on the host.
 class filter2d {
  public:
-  filter2d(int width, int height, std::vector<float> coefficients, int anchor_x = -1, int anchor_y = -1)
-      : w_(width), h_(height), c_(std::move(coefficients)) {
-    if (width < 1 || width % 2 == 0) detail::throw_invalid("filter2d: width must be odd and >= 1, got ", width);
-    if (height < 1 || height % 2 == 0) detail::throw_invalid("filter2d: height must be odd and >= 1, got ", height);
-    if (c_.size() != std::size_t(width) * std::size_t(height))
-      detail::throw_invalid("filter2d: coefficients has ", c_.size(), " values, expected width*height = ",
-                            std::size_t(width) * std::size_t(height));
-    if (anchor_x < -1 || anchor_x >= width)
-      detail::throw_invalid("filter2d: anchor_x must be -1 (centre) or in [0, ", width, "), got ", anchor_x);
-    if (anchor_y < -1 || anchor_y >= height)
-      detail::throw_invalid("filter2d: anchor_y must be -1 (centre) or in [0, ", height, "), got ", anchor_y);
-    detail::check_finite("filter2d", "coefficients", c_);
-    ax_ = anchor_x < 0 ? width / 2 : anchor_x;
-    ay_ = anchor_y < 0 ? height / 2 : anchor_y;
-  }
+  filter2d(int width, int height, std::vector<float> coefficients, int anchor_x = -1, int anchor_y = -1);
 
   /// Size in taps and the anchor's column and row (0-based, inside the filter).
   int width() const { return w_; }
@@ -73,8 +70,10 @@ class filter2d {
   }
 
  private:
+  friend const separable_filter* detail::rank_one_factors(const filter2d& f);
   int w_, h_, ax_ = 0, ay_ = 0;
   std::vector<float> c_;
+  std::shared_ptr<detail::factor_cache> factors_;  ///< shared by copies: same coefficients
 };
 
 /// A separable filter: k(i, j) = column[j] * row[i]. Both tap counts odd; anchors as in
@@ -115,6 +114,30 @@ class separable_filter {
   std::vector<float> row_, col_;
   int ax_ = 0, ay_ = 0;
 };
+
+namespace detail {
+/// The separable form of a filter2d, found once (detail/factor.hpp fills it).
+struct factor_cache {
+  std::once_flag once;
+  std::shared_ptr<const separable_filter> rank_one;  ///< null: not a rank-one filter
+};
+}  // namespace detail
+
+inline filter2d::filter2d(int width, int height, std::vector<float> coefficients, int anchor_x, int anchor_y)
+    : w_(width), h_(height), c_(std::move(coefficients)), factors_(std::make_shared<detail::factor_cache>()) {
+  if (width < 1 || width % 2 == 0) detail::throw_invalid("filter2d: width must be odd and >= 1, got ", width);
+  if (height < 1 || height % 2 == 0) detail::throw_invalid("filter2d: height must be odd and >= 1, got ", height);
+  if (c_.size() != std::size_t(width) * std::size_t(height))
+    detail::throw_invalid("filter2d: coefficients has ", c_.size(), " values, expected width*height = ",
+                          std::size_t(width) * std::size_t(height));
+  if (anchor_x < -1 || anchor_x >= width)
+    detail::throw_invalid("filter2d: anchor_x must be -1 (centre) or in [0, ", width, "), got ", anchor_x);
+  if (anchor_y < -1 || anchor_y >= height)
+    detail::throw_invalid("filter2d: anchor_y must be -1 (centre) or in [0, ", height, "), got ", anchor_y);
+  detail::check_finite("filter2d", "coefficients", c_);
+  ax_ = anchor_x < 0 ? width / 2 : anchor_x;
+  ay_ = anchor_y < 0 ? height / 2 : anchor_y;
+}
 
 /// Filter factories. Sizes are given as radii: a radius r gives 2r + 1 taps.
 namespace filters {

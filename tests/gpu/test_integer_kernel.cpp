@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -43,8 +44,20 @@ std::vector<int_kernel> kernels(std::mt19937& rng) {
   for (int j = 0; j < 5; ++j)
     for (int i = 0; i < 5; ++i) b5.push_back(b[i] * b[j]);
   out.push_back({5, 5, b5, 256});                                  // binomial 5x5
+  // Rank one: automatic runs these as separable filters (detail/factor.hpp) where its
+  // table says so (from 19x19 at these sizes), which must keep them exact.
+  std::vector<int> b7, tent;
+  const int c7[7] = {1, 6, 15, 20, 15, 6, 1};
+  for (int j = 0; j < 7; ++j)
+    for (int i = 0; i < 7; ++i) b7.push_back(c7[i] * c7[j]);
+  for (int j = 0; j < 19; ++j)
+    for (int i = 0; i < 19; ++i) tent.push_back((10 - std::abs(i - 9)) * (10 - std::abs(j - 9)));
+  out.push_back({7, 7, b7, 4096});                                 // binomial 7x7
+  out.push_back({9, 9, std::vector<int>(81, 1), 81});              // box 9x9
+  out.push_back({19, 19, std::vector<int>(361, 1), 512});          // box 19x19 / 512
+  out.push_back({19, 19, tent, 16384});                            // tent 19x19 / 2^14
   std::uniform_int_distribution<int> size(0, 3), coef(-12, 12), odd(0, 30), power(0, 10);
-  while (out.size() < 14) {
+  while (out.size() < 18) {
     int_kernel c;
     c.w = 2 * size(rng) + 1, c.h = 2 * size(rng) + 1;
     c.k.resize(std::size_t(c.w) * c.h);

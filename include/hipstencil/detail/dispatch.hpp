@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "../algorithm.hpp"
+#include "factor.hpp"
 #include "families.hpp"
 #include "instances.hpp"
 
@@ -26,12 +27,14 @@ struct resolution {
                                   ///< runs a separable filter as its outer product)
   const char* strategy = "";      ///< "tile_class" or "per_access"
   tuning::arch arch = tuning::arch::generic;  ///< the architecture whose table was used
+  bool factored = false;          ///< a filter2d run as its separable factors (automatic)
 
-  /// "streaming r=1 separable tile_class sm_90"; "r=*" for a run-time size.
+  /// "streaming r=1 separable tile_class sm_90"; "r=*" for a run-time size; "separable
+  /// (factored)" for a filter2d that automatic runs as a column times a row.
   std::string str() const {
     std::string s = family;
     s += radius >= 0 ? " r=" + std::to_string(radius) : std::string(" r=*");
-    s += separable ? " separable " : " dense ";
+    s += separable ? (factored ? " separable (factored) " : " separable ") : " dense ";
     s += strategy;
     s += ' ';
     s += tuning::name(arch);
@@ -79,7 +82,9 @@ resolution run_chain(const problem<In, Out>& p) {
   else return resolution{};  // not reached: naive fits every problem
 }
 
-/// algo::automatic: the first family of the table's preference that fits, else naive.
+/// algo::automatic: a dense filter that factors into a column times a row, where the
+/// table says the separable form is faster, runs as that separable filter; otherwise the
+/// first family of the table's preference that fits, else naive.
 template <bool Launch, class In, class Out>
 resolution run_automatic(const problem<In, Out>& p) {
   tuning::problem_shape shape;
@@ -88,6 +93,16 @@ resolution run_automatic(const problem<In, Out>& p) {
   shape.channels = pixel_traits<In>::channels;
   shape.channel_bytes = int(sizeof(In)) / pixel_traits<In>::channels;
   shape.width = p.g.width, shape.height = p.g.height;
+  if (p.dense && tuning::with_arch(p.arch, [&](auto a) { return tuning::factor_table<decltype(a)::value>::factor(shape); })) {
+    if (const separable_filter* s = rank_one_factors(*p.dense)) {
+      problem<In, Out> q = p;
+      q.dense = nullptr;
+      q.separable = s;
+      resolution r = run_automatic<Launch>(q);
+      r.factored = true;
+      return r;
+    }
+  }
   const tuning::preference pref =
       tuning::with_arch(p.arch, [&](auto a) { return tuning::automatic_table<decltype(a)::value>::choose(shape); });
   for (const tuning::choice c : pref.order) {
