@@ -22,10 +22,10 @@ namespace gpu = hipstencil::gpu;
 // ------------------------------------------------------------------------------ the cases
 
 /// Pixel types measured: the (In, Out) pairs u8->u8, u16->u16 (std::uint16_t), s16->s16
-/// (std::int16_t), float->float, uchar4->uchar4 only. Each pair runs every kernel family,
+/// (std::int16_t), float->float, uchar4->uchar4, ushort4->ushort4 (rgba16) only. Each pair runs every kernel family,
 /// so each must be a pair that detail/instance_list.inc precompiles for every family and
 /// tests/gpu/test_algos_*.cpp tests for every family (each costs compile time in CI).
-enum class pixel { u8, u16, s16, f32, rgba8 };
+enum class pixel { u8, u16, s16, f32, rgba8, rgba16 };
 /// Every pixel type, in table order (the command line's names: name(pixel)).
 const std::vector<pixel>& all_pixels();
 /// An algorithm the benchmark can time: the tag of every kernel family in the library's
@@ -193,6 +193,7 @@ std::unique_ptr<suite> make_suite_u16(int width, int height, int max_radius, run
 std::unique_ptr<suite> make_suite_s16(int width, int height, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_f32(int width, int height, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_rgba8(int width, int height, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_rgba16(int width, int height, int max_radius, run_timer& timer);
 
 /// NPP, the peer (npp_peer.cpp; CUDA backend with NPP found at configure time only).
 /// Times every NPP function family that computes case (type, separable, radius, border)

@@ -16,6 +16,7 @@ const char* name(pixel p) {
     case pixel::s16: return "s16";
     case pixel::f32: return "float";
     case pixel::rgba8: return "uchar4";
+    case pixel::rgba16: return "ushort4";
   }
   return "?";
 }
@@ -32,7 +33,8 @@ const std::vector<algorithm>& algorithms() {
   return list;
 }
 const std::vector<pixel>& all_pixels() {
-  static const std::vector<pixel> list{pixel::u8, pixel::u16, pixel::s16, pixel::f32, pixel::rgba8};
+  static const std::vector<pixel> list{pixel::u8, pixel::u16, pixel::s16, pixel::f32, pixel::rgba8,
+                                         pixel::rgba16};
   return list;
 }
 std::size_t pixel_bytes(pixel p) {
@@ -42,10 +44,11 @@ std::size_t pixel_bytes(pixel p) {
     case pixel::s16: return 2;
     case pixel::f32:
     case pixel::rgba8: return 4;
+    case pixel::rgba16: return 8;
   }
   return 0;
 }
-int pixel_channels(pixel p) { return p == pixel::rgba8 ? 4 : 1; }
+int pixel_channels(pixel p) { return p == pixel::rgba8 || p == pixel::rgba16 ? 4 : 1; }
 
 filter_set make_filters(int radius, bool rank_one) {
   filter_set f;

@@ -267,6 +267,7 @@ std::unique_ptr<suite> make_suite(pixel t, const options& o, int max_radius, run
     case pixel::s16: return make_suite_s16(o.width, o.height, max_radius, timer);
     case pixel::f32: return make_suite_f32(o.width, o.height, max_radius, timer);
     case pixel::rgba8: return make_suite_rgba8(o.width, o.height, max_radius, timer);
+    case pixel::rgba16: return make_suite_rgba16(o.width, o.height, max_radius, timer);
   }
   return nullptr;
 }

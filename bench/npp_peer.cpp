@@ -5,15 +5,15 @@
 // For each case every NPP function family that computes it is timed, and the table shows
 // the fastest: the user's best choice in NPP, not a strawman.
 //   dense:     nppiFilterBorder (Npp32s coefficients with a divisor: 8u_C1R, 8u_C4R,
-//              16u_C1R, 16s_C1R) and nppiFilterBorder32f / nppiFilterBorder_32f (float
+//              16u_C1R, 16u_C4R, 16s_C1R) and nppiFilterBorder32f / nppiFilterBorder_32f (float
 //              coefficients, every type);
 //   separable: nppiFilterRowBorder then nppiFilterColumnBorder (their 32f-coefficient forms
 //              for the integer types) through an intermediate image of the same type, so
 //              rounded and saturated between the passes (NPP has no fused separable
 //              filter), and nppiFilterGaussBorder where NPP has the mask (3x3 to 15x15; its
 //              sigma, 0.4 + 0.6 r, is the one bench::make_filters uses).
-// u16 and s16 (int16) get the same families as u8, through their 16u_C1R / 16s_C1R
-// functions; NPP's box filter (nppiFilterBoxBorder) is left out for every type, since no
+// u16, s16 (int16) and ushort4 get the same families as u8 and uchar4, through their
+// 16u_C1R / 16s_C1R / 16u_C4R functions; NPP's box filter (nppiFilterBoxBorder) is left out for every type, since no
 // case of the benchmark is a box filter.
 // NPP's border filters implement replicate (and constant where this NPP accepts it; a
 // rejected call reports its status); the other rules (reflect, reflect101, wrap, skip,
@@ -169,7 +169,7 @@ bool gauss_mask(int radius, NppiMaskSize& m) {
   }
 }
 
-/// The NPP functions of one integer pixel layout (8u_C1R, 8u_C4R, 16u_C1R, 16s_C1R). Their
+/// The NPP functions of one integer pixel layout (8u_C1R, 8u_C4R, 16u_C1R, 16u_C4R, 16s_C1R). Their
 /// signatures differ by the pixel type P alone, so one routine times every layout's
 /// families, each variant named after its function ("FilterBorder32f_16u_C1R").
 template <class P>
@@ -207,6 +207,12 @@ const int_functions<Npp16u> npp_16u_c1{"16u_C1R",
                                        nppiFilterRowBorder32f_16u_C1R_Ctx,
                                        nppiFilterColumnBorder32f_16u_C1R_Ctx,
                                        nppiFilterGaussBorder_16u_C1R_Ctx};
+const int_functions<Npp16u> npp_16u_c4{"16u_C4R",
+                                       nppiFilterBorder_16u_C4R_Ctx,
+                                       nppiFilterBorder32f_16u_C4R_Ctx,
+                                       nppiFilterRowBorder32f_16u_C4R_Ctx,
+                                       nppiFilterColumnBorder32f_16u_C4R_Ctx,
+                                       nppiFilterGaussBorder_16u_C4R_Ctx};
 const int_functions<Npp16s> npp_16s_c1{"16s_C1R",
                                        nppiFilterBorder_16s_C1R_Ctx,
                                        nppiFilterBorder32f_16s_C1R_Ctx,
@@ -253,6 +259,7 @@ std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
     case pixel::u16: return dense_int(npp_16u_c1, t, j);
     case pixel::s16: return dense_int(npp_16s_c1, t, j);
     case pixel::rgba8: return dense_int(npp_8u_c4, t, j);
+    case pixel::rgba16: return dense_int(npp_16u_c4, t, j);
   }
   return {};
 }
@@ -323,6 +330,7 @@ std::vector<measurement> separable(pixel type, const filter_set& f, const job& j
     case pixel::u16: return separable_int(npp_16u_c1, t, j);
     case pixel::s16: return separable_int(npp_16s_c1, t, j);
     case pixel::rgba8: return separable_int(npp_8u_c4, t, j);
+    case pixel::rgba16: return separable_int(npp_16u_c4, t, j);
   }
   return {};
 }

@@ -51,6 +51,15 @@ inline hs::uchar4 random_pixel<hs::uchar4>(splitmix64& g) {
   return p;
 }
 
+template <>
+inline hs::ushort4 random_pixel<hs::ushort4>(splitmix64& g) {
+  const std::uint64_t v = g.next();
+  hs::ushort4 p;
+  p.x = (unsigned short)(v >> 48), p.y = (unsigned short)(v >> 32), p.z = (unsigned short)(v >> 16),
+  p.w = (unsigned short)v;
+  return p;
+}
+
 template <class T>
 hs::host_image<T> random_host_image(int width, int height, std::uint64_t seed) {
   hs::host_image<T> im(width, height);

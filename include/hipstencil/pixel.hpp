@@ -19,10 +19,15 @@ namespace hipstencil {
 // The runtime's own vector types, so device code and user code share one definition.
 using ::float4;
 using ::uchar4;
+using ::ushort4;
 #else
 /// Interleaved 8-bit RGBA pixel (host-only stand-in for the runtime's uchar4).
 struct alignas(4) uchar4 {
   unsigned char x, y, z, w;
+};
+/// Interleaved 16-bit RGBA pixel (host-only stand-in for the runtime's ushort4).
+struct alignas(8) ushort4 {
+  unsigned short x, y, z, w;
 };
 /// Interleaved float RGBA pixel (host-only stand-in for the runtime's float4).
 struct alignas(16) float4 {
@@ -70,6 +75,8 @@ struct vec4_traits {
 /// Interleaved RGBA: 4 channels x, y, z, w = R, G, B, A.
 template <>
 struct pixel_traits<uchar4> : detail::vec4_traits<uchar4, unsigned char> {};
+template <>
+struct pixel_traits<ushort4> : detail::vec4_traits<ushort4, unsigned short> {};
 template <>
 struct pixel_traits<float4> : detail::vec4_traits<float4, float> {};
 

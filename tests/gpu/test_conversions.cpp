@@ -35,16 +35,23 @@ __global__ void from_float_kernel(const float* in, C* out, int n) {
   if (i < n) out[i] = hs::saturate_cast<C>(in[i]);
 }
 
-/// Each word unpacked as the streaming kernels do: every pixel of type In in it, as floats.
+/// Words per unit and pixels per unit of unpacking: a word holds 1, 2 or 4 pixels of up to
+/// 4 bytes; an 8-byte pixel (ushort4) spans two words.
+template <class In>
+constexpr int unit_words = sizeof(In) > 4 ? int(sizeof(In)) / 4 : 1;
+template <class In>
+constexpr int unit_pixels = sizeof(In) >= 4 ? 1 : 4 / int(sizeof(In));
+
+/// Each unit of words unpacked as the streaming kernels do: every pixel of type In in it,
+/// as floats.
 template <class In>
 __global__ void unpack_kernel(const unsigned* words, float* out, int n) {
-  constexpr int per_word = 4 / int(sizeof(In)) > 0 ? 4 / int(sizeof(In)) : 1;
   constexpr int C = hs::pixel_traits<In>::channels;
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  for (int k = 0; k < per_word; ++k) {
-    const auto a = hs::detail::unpack_pixel<In>(&words[i], k * int(sizeof(In)));
-    for (int c = 0; c < C; ++c) out[(i * per_word + k) * C + c] = a.v[c];
+  for (int k = 0; k < unit_pixels<In>; ++k) {
+    const auto a = hs::detail::unpack_pixel<In>(&words[i * unit_words<In>], k * int(sizeof(In)));
+    for (int c = 0; c < C; ++c) out[(i * unit_pixels<In> + k) * C + c] = a.v[c];
   }
 }
 
@@ -132,25 +139,26 @@ void check_channel(const char* name) {
 template <class In>
 void check_unpack(const char* name) {
   INFO("unpacked as " << name);
-  constexpr int per_word = sizeof(In) >= 4 ? 1 : 4 / int(sizeof(In));
+  constexpr int per_unit = unit_pixels<In>, unit = unit_words<In>;
   constexpr int C = hs::pixel_traits<In>::channels;
   std::vector<unsigned> words;
   std::uniform_int_distribution<unsigned> d;
   for (int i = 0; i < 65536; ++i) words.push_back(d(gpu_test::rng()));
   words.push_back(0u), words.push_back(0xFFFFFFFFu), words.push_back(0x80008000u), words.push_back(0x7FFF7FFFu);
+  const std::size_t units = words.size() / unit;
   buffer<unsigned> in(words.size());
-  buffer<float> out(words.size() * per_word * C);
+  buffer<float> out(units * per_unit * C);
   in.upload(words);
-  unpack_kernel<In><<<blocks(words.size()), 256>>>(in.p, out.p, int(words.size()));
+  unpack_kernel<In><<<blocks(units), 256>>>(in.p, out.p, int(units));
   hs::gpu::check_launch("unpack_kernel");
   const std::vector<float> got = out.download();
   long long wrong = 0;
-  for (std::size_t i = 0; i < words.size(); ++i)
-    for (int k = 0; k < per_word; ++k) {
+  for (std::size_t i = 0; i < units; ++i)
+    for (int k = 0; k < per_unit; ++k) {
       In p;
-      std::memcpy(&p, reinterpret_cast<const unsigned char*>(&words[i]) + k * sizeof(In), sizeof(In));
+      std::memcpy(&p, reinterpret_cast<const unsigned char*>(&words[i * unit]) + k * sizeof(In), sizeof(In));
       for (int c = 0; c < C; ++c)
-        wrong += got[(i * per_word + k) * C + c] != float(hs::pixel_traits<In>::get(p, c));
+        wrong += got[(i * per_unit + k) * C + c] != float(hs::pixel_traits<In>::get(p, c));
     }
   CHECK(wrong == 0);
 }
@@ -168,4 +176,5 @@ TEST_CASE("words unpack into the pixels they hold", "[gpu][conversions]") {
   check_unpack<std::uint16_t>("uint16");
   check_unpack<std::int16_t>("int16");
   check_unpack<hs::uchar4>("uchar4");
+  check_unpack<hs::ushort4>("ushort4");
 }

@@ -111,6 +111,15 @@ TEST_CASE("pixel traits, to_accum and from_accum", "[pixel]") {
   CHECK(int(o.y) == 2);
   CHECK(int(o.z) == 255);
   CHECK(int(o.w) == 0);
+  STATIC_REQUIRE(sizeof(hipstencil::ushort4) == 8);
+  STATIC_REQUIRE(std::is_same<hipstencil::pixel_traits<hipstencil::ushort4>::channel_type, unsigned short>::value);
+  hipstencil::accum<double, 4> acc16{{65535.5, -3.0, 1000.5, 70000.0}};
+  const hipstencil::ushort4 o16 = hipstencil::from_accum<hipstencil::ushort4>(acc16);
+  CHECK(int(o16.x) == 65535);  // saturated
+  CHECK(int(o16.y) == 0);
+  CHECK(int(o16.z) == 1000);  // tie to even
+  CHECK(int(o16.w) == 65535);
+  CHECK(hipstencil::to_accum<double>(o16).v[2] == 1000.0);
   const float4 f = hipstencil::from_accum<float4>(acc);
   CHECK(f.x == 0.5f);
   CHECK(f.y == 1.5f);

@@ -117,4 +117,18 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 1, 1, 2, 1920, 1080)) == tu::choice::tiled);
   // 128x65536 uchar4 dense 3x3: shared_mem (80.9 us; tiled 90.2).
   CHECK(first(shape(false, 1, 4, 1, 128, 65536)) == tu::choice::shared_mem);
+  // ushort4 dense: shared_mem to radius 4 (1920x1080 5x5: 39.3 us, tiled 51.5), streaming
+  // beyond 2^21 pixels (3840x2160 9x9: 290, shared_mem 354), but not 128 columns wide;
+  // radius 5 to 8 tiled beyond 2^19 pixels (1920x1080 15x15: 216), shared_mem below (512x512:
+  // 36.6, tiled 44.9). uchar4 keeps tiled for dense 5x5 at 1920x1080 (35.5 us).
+  CHECK(first(shape(false, 2, 4, 2, 1920, 1080)) == tu::choice::shared_mem);
+  CHECK(first(shape(false, 4, 4, 2, 3840, 2160)) == tu::choice::streaming);
+  CHECK(first(shape(false, 4, 4, 2, 128, 65536)) == tu::choice::shared_mem);
+  CHECK(first(shape(false, 7, 4, 2, 1920, 1080)) == tu::choice::tiled);
+  CHECK(first(shape(false, 7, 4, 2, 512, 512)) == tu::choice::shared_mem);
+  CHECK(first(shape(false, 7, 4, 2, 128, 128)) == tu::choice::shared_mem);
+  CHECK(first(shape(false, 2, 4, 1, 1920, 1080)) == tu::choice::tiled);
+  // ushort4 separable 9x9 at 8192x8192: streaming (1275 us, shared_mem 1394); uchar4 shared_mem.
+  CHECK(first(shape(true, 4, 4, 2, 8192, 8192)) == tu::choice::streaming);
+  CHECK(first(shape(true, 4, 4, 1, 8192, 8192)) == tu::choice::shared_mem);
 }

@@ -72,6 +72,15 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels
   } else if constexpr (std::is_same<In, uchar4>::value) {
     HIPSTENCIL_UNROLL
     for (int c = 0; c < 4; ++c) a.v[c] = byte_as_float(w[b / 4], c);
+  } else if constexpr (std::is_same<In, ushort4>::value) {  // words x | y << 16, z | w << 16
+    HIPSTENCIL_UNROLL
+    for (int c = 0; c < 4; ++c) {
+#if HIPSTENCIL_FLOAT_BITS
+      a.v[c] = half_to_float(w[b / 4 + c / 2], c % 2);
+#else
+      a.v[c] = float((w[b / 4 + c / 2] >> (16 * (c % 2))) & 0xffffu);
+#endif
+    }
   } else if constexpr (std::is_same<In, float>::value) {
     a.v[0] = __uint_as_float(w[b / 4]);
   } else if constexpr (sizeof(In) == 1) {
@@ -98,6 +107,8 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void pack_pixel(unsigned* w, int b, con
     w[b / 4 + 2] = __float_as_uint(p.z), w[b / 4 + 3] = __float_as_uint(p.w);
   } else if constexpr (std::is_same<Out, uchar4>::value) {
     w[b / 4] = unsigned(p.x) | (unsigned(p.y) << 8) | (unsigned(p.z) << 16) | (unsigned(p.w) << 24);
+  } else if constexpr (std::is_same<Out, ushort4>::value) {
+    w[b / 4] = unsigned(p.x) | (unsigned(p.y) << 16), w[b / 4 + 1] = unsigned(p.z) | (unsigned(p.w) << 16);
   } else if constexpr (std::is_same<Out, float>::value) {
     w[b / 4] = __float_as_uint(p);
   } else if constexpr (sizeof(Out) == 1) {

@@ -66,7 +66,8 @@ struct problem_shape {
 template <arch A>
 struct automatic_table {
   /// sm_90 (H200; 128x128 to 8192x8192, 128x65536 and 65536x128; radii 1, 2, 4, 7; u8,
-  /// float, uchar4; replicate; bench/RESULTS.md, "Every image size users filter"). A family's
+  /// float, uchar4, and for ushort4 bench/results/2026-11-23-ushort4.csv; replicate;
+  /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
   ///   up to 2^16 pixels (256x256): one output per thread wins: naive for separable
@@ -96,6 +97,13 @@ struct automatic_table {
     const bool one = s.channels == 1, wide_channel = s.channel_bytes > 1;
     const choice st = s.width >= 1024 ? stream : none;  // streaming where its lanes are busy
     if (r < 1) return {{smem}};
+    // Four 16-bit channels (ushort4), dense 5x5 to 17x17: tiled's 4 x 4 outputs of four
+    // channels lose to shared_mem up to radius 4 (1920x1080 5x5: 51.5 us against 39.3;
+    // 3840x2160 9x9: streaming 290, shared_mem 354, tiled 411) and on small images.
+    if (!one && s.channel_bytes == 2 && !s.separable && r >= 2 && r <= 8) {
+      if (r <= 4) return px > (1LL << 21) && st != none ? preference{{stream, smem}} : preference{{smem}};
+      return px > (1LL << 19) ? preference{{tiled, smem}} : preference{{smem}};
+    }
     if (px <= (1LL << 16)) {
       if (s.separable) return r <= 3 ? preference{} : preference{{two_pass, r <= 7 ? none : smem}};
       if (one && r == 1) return {};  // naive: u8 5.5 us at 128x128, shared_mem 6.4
@@ -140,8 +148,8 @@ struct automatic_table {
       if (s.channel_bytes == 2 && r == 1 && st != none && px > (1LL << 22)) return {{stream, tiled, smem}};
       return {{tiled, smem}};
     }
-    if (s.separable) {
-      if (r <= (one ? 4 : 2)) return {{st, smem}};
+    if (s.separable) {  // ushort4 streams to radius 4 too (8192x8192 9x9: 1275 us, shared_mem 1394)
+      if (r <= (one || s.channel_bytes == 2 ? 4 : 2)) return {{st, smem}};
       if (r <= 10) return {{smem}};
       return {{two_pass, smem}};
     }
