@@ -220,13 +220,16 @@ double filter_responses(const hs::host_image<W>& src, const filter_plan& plan, c
 }
 
 template <class P>
+double filter_same_type(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s) {
+  std::vector<hs::host_image<P>> out{image};  // a copy: only the ROI changes
+  const double ms = run_filters(image, plan.filters, out, s);
+  image = std::move(out[0]);
+  return ms;
+}
+
+template <class P>
 double filter_image(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s, response_range& range) {
-  if (!plan.float_output) {
-    std::vector<hs::host_image<P>> out{image};  // a copy: only the ROI changes
-    const double ms = run_filters(image, plan.filters, out, s);
-    image = std::move(out[0]);
-    return ms;
-  }
+  if (!plan.float_output) return filter_same_type(image, plan, s);
   using F = typename float_of<P>::type;
   std::vector<hs::host_image<F>> out;
   double ms = 0;
@@ -261,6 +264,8 @@ template double filter_image<float>(hs::host_image<float>& image, const filter_p
                                     response_range& range);
 template double filter_image<hs::float4>(hs::host_image<hs::float4>& image, const filter_plan& plan,
                                          const run_settings& s, response_range& range);
+template double filter_same_type<hs::ushort4>(hs::host_image<hs::ushort4>& image, const filter_plan& plan,
+                                              const run_settings& s);
 template double filter_responses<float>(const hs::host_image<float>& src, const filter_plan& plan,
                                         const run_settings& s, std::vector<hs::host_image<float>>& out);
 

@@ -42,6 +42,12 @@ engine choose_engine(bool force_host, std::string& device);
 template <class P>
 double filter_image(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s, response_range& range);
 
+/// Filters `image` in place with plan's one filter into its own pixel type (plan.float_output
+/// false: no responses to display); returns the time as filter_image. filter_image's path for
+/// such plans; engine.cpp also instantiates it for hs::ushort4 (16-bit colour, pixels.cpp).
+template <class P>
+double filter_same_type(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s);
+
 /// The float responses of each of plan's filters to `src` (float or hs::float4), one image
 /// each in `out`, NaN where the border rule writes nothing (skip) and outside the ROI;
 /// returns the time as filter_image. For images displayed elsewhere (the 16-bit colour

@@ -1,6 +1,7 @@
 // examples/filter/pixels.cpp
 // hipstencil-filter: a loaded image filtered as the pixel type its samples call for
-// (pixels.hpp), 16-bit colour as planes.
+// (pixels.hpp): 16-bit colour as ushort4, or as float planes for the responses sobel and
+// laplacian show.
 
 #include "pixels.hpp"
 
@@ -34,9 +35,19 @@ double filter_as(raster& r, const filter_plan& plan, const run_settings& s, resp
   return ms;
 }
 
-/// 16-bit colour: each plane filtered as uint16. Sobel and laplacian compute float responses
-/// per colour plane and show them together: the Sobel scale is the largest magnitude over the
-/// three, and alpha (when the file has it) becomes 65535 wherever an output was written.
+/// 16-bit colour with a filter whose output is the image itself (box, gaussian, sharpen,
+/// custom): one call on ushort4 pixels, alpha (when the file has none, never written out)
+/// filtered with the rest.
+double filter_rgba16(raster& r, const filter_plan& plan, const run_settings& s) {
+  hs::host_image<hs::ushort4> image = to_image<hs::ushort4>(r);
+  const double ms = filter_same_type(image, plan, s);
+  std::memcpy(r.samples.data(), static_cast<const void*>(image.data()), r.samples.size());
+  return ms;
+}
+
+/// 16-bit colour responses (sobel, laplacian): each colour plane filtered as float, and the
+/// planes shown together: the Sobel scale is the largest magnitude over the three, and
+/// alpha (when the file has it) becomes 65535 wherever an output was written.
 double filter_planes16(raster& r, const filter_plan& plan, const run_settings& s, response_range& range) {
   const int planes = r.file_channels == 4 ? 4 : 3;  // without alpha in the file, A is never written
   const std::size_t pixels = std::size_t(r.width) * std::size_t(r.height);
@@ -46,28 +57,24 @@ double filter_planes16(raster& r, const filter_plan& plan, const run_settings& s
     for (std::size_t i = 0; i < pixels; ++i) std::memcpy(&plane[c].data()[i], &r.samples[(4 * i + c) * 2], 2);
   }
   double ms = 0;
-  if (!plan.float_output) {
-    for (auto& p : plane) ms += filter_image(p, plan, s, range);
-  } else {
-    std::vector<std::vector<hs::host_image<float>>> resp(3);  // per colour plane: one image per filter
-    for (int c = 0; c < 3; ++c) {
-      hs::host_image<float> as_float(r.width, r.height);
-      for (std::size_t i = 0; i < pixels; ++i) as_float.data()[i] = float(plane[c].data()[i]);
-      ms += filter_responses(as_float, plan, s, resp[c]);
-    }
-    response_range all;
-    if (plan.filters.size() == 2) {  // sobel: one scale for the three planes
-      for (int c = 0; c < 3; ++c) all.add(sobel_range(resp[c][0], resp[c][1], s.roi));
-      for (int c = 0; c < 3; ++c) sobel_write(resp[c][0], resp[c][1], s.roi, all.empty ? 0.0 : all.max, plane[c]);
-    } else {
-      for (int c = 0; c < 3; ++c) all.add(laplacian_display(resp[c][0], s.roi, plane[c]));
-    }
-    if (planes == 4)
-      for (int y = s.roi.y; y < s.roi.y + s.roi.height; ++y)
-        for (int x = s.roi.x; x < s.roi.x + s.roi.width; ++x)
-          if (!std::isnan(resp[0][0](x, y))) plane[3](x, y) = 65535;
-    range = all;
+  std::vector<std::vector<hs::host_image<float>>> resp(3);  // per colour plane: one image per filter
+  for (int c = 0; c < 3; ++c) {
+    hs::host_image<float> as_float(r.width, r.height);
+    for (std::size_t i = 0; i < pixels; ++i) as_float.data()[i] = float(plane[c].data()[i]);
+    ms += filter_responses(as_float, plan, s, resp[c]);
   }
+  response_range all;
+  if (plan.filters.size() == 2) {  // sobel: one scale for the three planes
+    for (int c = 0; c < 3; ++c) all.add(sobel_range(resp[c][0], resp[c][1], s.roi));
+    for (int c = 0; c < 3; ++c) sobel_write(resp[c][0], resp[c][1], s.roi, all.empty ? 0.0 : all.max, plane[c]);
+  } else {
+    for (int c = 0; c < 3; ++c) all.add(laplacian_display(resp[c][0], s.roi, plane[c]));
+  }
+  if (planes == 4)
+    for (int y = s.roi.y; y < s.roi.y + s.roi.height; ++y)
+      for (int x = s.roi.x; x < s.roi.x + s.roi.width; ++x)
+        if (!std::isnan(resp[0][0](x, y))) plane[3](x, y) = 65535;
+  range = all;
   for (int c = 0; c < planes; ++c)
     for (std::size_t i = 0; i < pixels; ++i) std::memcpy(&r.samples[(4 * i + c) * 2], &plane[c].data()[i], 2);
   return ms;
@@ -83,9 +90,13 @@ double filter_raster(raster& image, const filter_plan& plan, const run_settings&
       filtered_as = grey ? "uint8" : "uchar4";
       return grey ? filter_as<std::uint8_t>(image, plan, s, range) : filter_as<hs::uchar4>(image, plan, s, range);
     case sample_type::u16:
+      if (!grey && !plan.float_output) {
+        filtered_as = "ushort4";
+        return filter_rgba16(image, plan, s);
+      }
       filtered_as = grey                        ? "uint16"
-                    : image.file_channels == 4 ? "uint16 planes (R, G, B, A)"
-                                               : "uint16 planes (R, G, B)";
+                    : image.file_channels == 4 ? "float planes (R, G, B, A)"
+                                               : "float planes (R, G, B)";
       return grey ? filter_as<std::uint16_t>(image, plan, s, range) : filter_planes16(image, plan, s, range);
     case sample_type::f32:
       filtered_as = grey ? "float" : "float4";

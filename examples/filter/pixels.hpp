@@ -15,12 +15,11 @@ namespace hsf {
 /// Filters `image` (a loaded raster: 1 or 4 channels) in place as the plan says and returns
 /// the time in milliseconds (filter_image's). The pixel type, named in `filtered_as`:
 ///   8-bit grey uint8, 8-bit colour uchar4 (all four channels, as always);
-///   16-bit grey uint16; 16-bit colour as uint16 planes, one convolve per plane (R, G, B, and
-///   A when the file has alpha): hipstencil has no 4 x 16-bit pixel, and planes keep every
-///   sample exact, equal to reference::convolve on uint16 data;
+///   16-bit grey uint16; 16-bit colour ushort4 (all four channels), except for the responses
+///   of sobel and laplacian: one float plane per colour channel, shown together;
 ///   float grey float, float colour float4 (all four channels).
 /// Sobel and laplacian show their responses in the image's own type (display.hpp); the Sobel
-/// scale of 16-bit planes is the largest magnitude over R, G and B together, as for uchar4.
+/// scale of 16-bit colour is the largest magnitude over R, G and B together, as for uchar4.
 double filter_raster(hipstencil_io::raster& image, const filter_plan& plan, const run_settings& s,
                      response_range& range, std::string& filtered_as);
 

@@ -19,7 +19,7 @@ struct run_result {
   int width = 0, height = 0;  // of the input file
   int file_channels = 0;
   hipstencil_io::sample_type type = hipstencil_io::sample_type::u8;  // of the input's samples
-  std::string filtered_as;  // the pixel type(s): "uint8", "uchar4", "uint16 planes (R, G, B)", ...
+  std::string filtered_as;  // the pixel type(s): "uint8", "uchar4", "ushort4", "float planes (R, G, B)", ...
   std::string device;       // from choose_engine
   double ms = 0;
   response_range range;  // sobel, laplacian

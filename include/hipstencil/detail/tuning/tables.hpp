@@ -166,8 +166,8 @@ template <arch A>
 struct factor_table {
   /// sm_90 (H200; `hipstencil-bench --dense --dense-rank1`, the Gaussian's outer product as a
   /// filter2d: automatic's separable run against the faster of dense tiled and shared_mem,
-  /// bench/results/2026-11-23-factor/): radius 15 ran 2.2 to 17 times faster at every
-  /// size from 512x512; radius 2 to 7 on one channel only on large images (8192x8192:
+  /// bench/results/2026-11-23-factor/): radius 9 and 15 ran 1.05 to 17 times faster at
+  /// every size (128x128: 1.05 to 1.6); radius 2 to 7 on one channel only on large images (8192x8192:
   /// 1.4 to 2.4; 3840x2160: radius 7 1.22 to 1.28, radius 2 and 4 0.88 to 1.09; 1920x1080
   /// and 512x512: 0.57 to 0.83, the dense tiled and shared_mem paths are that good there);
   /// on four channels from 1920x1080 (1.36 to 2.0; 512x512: 0.89 to 0.91). 3x3 stays dense.
