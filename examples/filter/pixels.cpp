@@ -27,22 +27,27 @@ hs::host_image<P> to_image(const raster& r) {
   return image;
 }
 
-template <class P>
-double filter_as(raster& r, const filter_plan& plan, const run_settings& s, response_range& range) {
+/// The raster as an image of P, filtered in place by `filter(image)` (which returns the time
+/// in milliseconds), and written back into the raster's samples.
+template <class P, class Filter>
+double filter_in_place(raster& r, Filter&& filter) {
   hs::host_image<P> image = to_image<P>(r);
-  const double ms = filter_image(image, plan, s, range);
+  const double ms = filter(image);
   std::memcpy(r.samples.data(), static_cast<const void*>(image.data()), r.samples.size());
   return ms;
+}
+
+template <class P>
+double filter_as(raster& r, const filter_plan& plan, const run_settings& s, response_range& range) {
+  return filter_in_place<P>(r, [&](hs::host_image<P>& image) { return filter_image(image, plan, s, range); });
 }
 
 /// 16-bit colour with a filter whose output is the image itself (box, gaussian, sharpen,
 /// custom): one call on ushort4 pixels, alpha (when the file has none, never written out)
 /// filtered with the rest.
 double filter_rgba16(raster& r, const filter_plan& plan, const run_settings& s) {
-  hs::host_image<hs::ushort4> image = to_image<hs::ushort4>(r);
-  const double ms = filter_same_type(image, plan, s);
-  std::memcpy(r.samples.data(), static_cast<const void*>(image.data()), r.samples.size());
-  return ms;
+  using image4 = hs::host_image<hs::ushort4>;
+  return filter_in_place<hs::ushort4>(r, [&](image4& image) { return filter_same_type(image, plan, s); });
 }
 
 /// 16-bit colour responses (sobel, laplacian): each colour plane filtered as float, and the

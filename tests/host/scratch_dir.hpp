@@ -1,5 +1,6 @@
 // A fresh temporary directory for the image and file-format tests (removed with its files
-// when the test ends), and the message of the exception a call throws. POSIX only (mkdtemp).
+// when the test ends), the message of the exception a call throws, and a substring test for
+// such messages. POSIX only (mkdtemp).
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -59,5 +60,8 @@ std::string error_of(F&& f) {
   FAIL_CHECK("no exception");
   return "";
 }
+
+/// True when `part` occurs in `s` (error messages name the file, the library, the reason).
+inline bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 }  // namespace test_images

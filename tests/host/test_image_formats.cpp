@@ -33,11 +33,10 @@ namespace fs = std::filesystem;
 using hipstencil_io::raster;
 using hipstencil_io::sample_type;
 using test_images::bytes;
+using test_images::contains;
 using test_images::error_of;
 using test_images::scratch_dir;
 using test_images::samples16;
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 /// A raster of `channels` (1 or 4) samples of T, copied from `s`.
 template <class T>

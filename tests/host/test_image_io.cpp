@@ -26,11 +26,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using test_images::bytes;
+using test_images::contains;
 using test_images::error_of;
 using test_images::scratch_dir;
 using test_images::kind;
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 /// The pixel an RGBA load gives for byte pixel i of a `channels`-channel pattern.
 hipstencil::uchar4 as_rgba(const bytes& px, std::size_t i, int channels) {

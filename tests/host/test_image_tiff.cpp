@@ -33,10 +33,9 @@ namespace fs = std::filesystem;
 using hipstencil_io::raster;
 using hipstencil_io::sample_type;
 using test_images::bytes;
+using test_images::contains;
 using test_images::error_of;
 using test_images::scratch_dir;
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 /// Samples of every kind as bytes: pattern(), pattern16() or pattern_float(), host order.
 bytes pattern_bytes(int bits, int w, int h, int channels, unsigned seed) {
