@@ -22,12 +22,17 @@ namespace gpu = hipstencil::gpu;
 // ------------------------------------------------------------------------------ the cases
 
 /// Pixel types measured: the (In, Out) pairs u8->u8, u16->u16 (std::uint16_t), s16->s16
-/// (std::int16_t), float->float, uchar4->uchar4, ushort4->ushort4 (rgba16) only. Each pair runs every kernel family,
-/// so each must be a pair that detail/instance_list.inc precompiles for every family and
-/// tests/gpu/test_algos_*.cpp tests for every family (each costs compile time in CI).
+/// (std::int16_t), float->float, uchar4->uchar4, ushort4->ushort4 (rgba16) only. Each
+/// pair runs every kernel family, so each must be a pair that detail/instance_list.inc
+/// precompiles for every family and tests/gpu/test_algos_*.cpp tests for every family
+/// (each costs compile time in CI).
 enum class pixel { u8, u16, s16, f32, rgba8, rgba16 };
 /// Every pixel type, in table order (the command line's names: name(pixel)).
 const std::vector<pixel>& all_pixels();
+/// The pixel types --batch runs: u8, f32, rgba8, the pairs whose batched kernels
+/// detail/batch_instance_list.inc precompiles (suite.hpp's batch_pixel says the same at
+/// compile time, so that no other suite instantiates them).
+const std::vector<pixel>& batch_pixels();
 /// An algorithm the benchmark can time: the tag of every kernel family in the library's
 /// list (hs::algo::for_each_family, detail/families.hpp), in that order, then
 /// hs::algo::automatic. Cases name their algorithm by `name` (Tag::name).
@@ -40,6 +45,9 @@ struct algorithm {
 const std::vector<algorithm>& algorithms();
 /// The name of hs::algo::automatic, the one algorithm that is not a family.
 inline const char* automatic_name() { return hs::algo::automatic::name; }
+/// With --batch N: automatic called once per image (a loop of N convolve calls), the way
+/// to filter a batch without convolve_batch.
+inline const char* loop_name() { return "loop"; }
 
 /// Border rules are the library's: hs::border::kind, named by hs::border::name, any rule of
 /// hs::border::all_rules. `padded` is the no-check baseline: the source is the interior of
@@ -169,13 +177,16 @@ struct measurement {
   std::string resolved;
 };
 
-/// The device memory a peer needs for one pixel type: the unpadded source and the output.
+/// The device memory a peer needs for one pixel type: the unpadded source and the output;
+/// with --batch, `images` of each, the strides apart (a peer calls once per image).
 struct device_images {
   const void* src = nullptr;
   std::size_t src_pitch = 0;
   void* dst = nullptr;
   std::size_t dst_pitch = 0;
   int width = 0, height = 0;
+  int images = 1;
+  std::size_t src_image_bytes = 0, dst_image_bytes = 0;
 };
 
 /// All the cases of one pixel type over one set of device images. Created per type so that
@@ -187,13 +198,14 @@ class suite {
   virtual measurement run(const bench_case& c, const filter_set& f, bool check) = 0;
   virtual device_images images() = 0;
 };
-/// Factories, one per translation unit. `max_radius` sizes the halo of the padded source.
-std::unique_ptr<suite> make_suite_u8(int width, int height, int max_radius, run_timer& timer);
-std::unique_ptr<suite> make_suite_u16(int width, int height, int max_radius, run_timer& timer);
-std::unique_ptr<suite> make_suite_s16(int width, int height, int max_radius, run_timer& timer);
-std::unique_ptr<suite> make_suite_f32(int width, int height, int max_radius, run_timer& timer);
-std::unique_ptr<suite> make_suite_rgba8(int width, int height, int max_radius, run_timer& timer);
-std::unique_ptr<suite> make_suite_rgba16(int width, int height, int max_radius, run_timer& timer);
+/// Factories, one per translation unit. `max_radius` sizes the halo of the padded source;
+/// `images` > 1: the cases filter batches of that many images (convolve_batch).
+std::unique_ptr<suite> make_suite_u8(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_u16(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_s16(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_f32(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_rgba8(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_rgba16(int width, int height, int images, int max_radius, run_timer& timer);
 
 /// NPP, the peer (npp_peer.cpp; CUDA backend with NPP found at configure time only).
 /// Times every NPP function family that computes case (type, separable, radius, border)

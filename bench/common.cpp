@@ -37,6 +37,10 @@ const std::vector<pixel>& all_pixels() {
                                          pixel::rgba16};
   return list;
 }
+const std::vector<pixel>& batch_pixels() {
+  static const std::vector<pixel> list{pixel::u8, pixel::f32, pixel::rgba8};
+  return list;
+}
 std::size_t pixel_bytes(pixel p) {
   switch (p) {
     case pixel::u8: return 1;

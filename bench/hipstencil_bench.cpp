@@ -3,8 +3,8 @@
 // ceilings measured in the same run, and against NVIDIA NPP where it is linked.
 //
 //   hipstencil-bench [--size LIST] [--algo LIST] [--radius LIST] [--type LIST] [--border LIST]
-//                    [--sep] [--dense] [--dense-rank1] [--strip-rows N] [--runs N] [--warmup N] [--csv FILE]
-//                    [--no-check] [--no-npp] [--list] [--help]
+//                    [--sep] [--dense] [--dense-rank1] [--batch N] [--strip-rows N] [--runs N] [--warmup N]
+//                    [--csv FILE] [--no-check] [--no-npp] [--list] [--help]
 //
 // Without options: 128x128, 512x512, 1920x1080, 3840x2160, 8192x8192 and 128x65536, one
 // after another into one table and one CSV; every kernel family of the library's list
@@ -15,9 +15,11 @@
 // constant and padded borders (--border takes any rule of hipstencil::border::all_rules);
 // median of 25 runs. Each hipstencil line says what actually ran when a family fell back
 // to another (hipstencil::resolved_algorithm; the CSV's `resolved` column has it for every
-// row).
+// row). With --batch N each case filters N images of each size in one convolve_batch
+// call, beside `loop` (automatic called once per image) and NPP called once per image.
 // Exit status: 0 done (spot checks may still report MISMATCH: see the summary), 1 failed
 // (a GPU error, or no GPU), 2 bad options.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -68,13 +70,14 @@ const char* const default_sizes = "128x128,512x512,1920x1080,3840x2160,8192x8192
 struct options {
   int width = 8192, height = 8192;  ///< the size being run (one of `sizes`)
   std::vector<std::pair<int, int>> sizes;
-  std::vector<std::string> algos = all_algorithm_names();
+  std::vector<std::string> algos;  ///< default: every algorithm (and `loop` with --batch)
   int strip_rows = 0;
   std::vector<int> radii{1, 2, 4, 7, 15};
   std::vector<pixel> types = all_pixels();
   std::vector<hs::border::kind> borders{hs::border::kind::replicate, hs::border::kind::reflect101,
                                         hs::border::kind::constant, hs::border::kind::padded};
   bool separable = true, dense = true, rank_one = false;
+  int batch = 1;  ///< images per call (convolve_batch) when > 1
   int runs = 25, warmup = 3;
   std::string csv;
   bool check = true, npp = true, list = false;
@@ -112,7 +115,10 @@ std::string usage() {
          "  --sep, --dense    only separable (Gaussian) / only dense (random) filters (default: both)\n"
          "  --dense-rank1     dense filters are the Gaussian's outer product, a rank-one filter2d\n"
          "                    (automatic runs it separable; NPP and the families dense)\n"
-         "  --runs N          timed runs per case, median reported (default 25; METHOD.md asks for >= 20)\n"
+         "  --batch N         filter N images of each size per call (convolve_batch; default 1), with\n"
+         "                    `loop` (automatic once per image) and NPP once per image beside it;\n"
+         "                    types u8, float, uchar4 only (the default types then)\n"
+         "  --runs N          timed runs per case, median reported (default 25; report medians of 20 or more)\n"
          "  --warmup N        untimed runs after the first (default 3)\n"
          "  --csv FILE        also write every measurement to FILE\n"
          "  --no-check        skip the spot check against the host reference\n"
@@ -179,6 +185,8 @@ std::vector<std::pair<int, int>> parse_sizes(const std::string& list) {
 options parse(int argc, char** argv) {
   options o;
   bool only_sep = false, only_dense = false;
+  std::string algos;  // --algo, parsed once --batch is known (`loop` needs it)
+  bool types_given = false;
   const std::vector<std::string> all_algos = all_algorithm_names();
   const std::vector<hs::border::kind> all_borders = all_border_kinds();
   for (int i = 1; i < argc; ++i) {
@@ -193,13 +201,14 @@ options parse(int argc, char** argv) {
     } else if (a == "--size") {
       o.sizes = parse_sizes(value());
     } else if (a == "--algo") {
-      o.algos = parse_names(a, value(), all_algos);
+      algos = value();
     } else if (a == "--radius") {
       o.radii.clear();
       for (const std::string& r : split(value())) o.radii.push_back(parse_int(a, r, 1, 64));
       if (o.radii.empty()) throw usage_error("--radius: empty list");
     } else if (a == "--type") {
       o.types = parse_names(a, value(), all_pixels());
+      types_given = true;
     } else if (a == "--border") {
       o.borders = parse_names(a, value(), all_borders);
     } else if (a == "--sep") {
@@ -208,6 +217,8 @@ options parse(int argc, char** argv) {
       only_dense = true;
     } else if (a == "--dense-rank1") {
       o.rank_one = true;
+    } else if (a == "--batch") {
+      o.batch = parse_int(a, value(), 1, 1 << 20);
     } else if (a == "--strip-rows") {
       o.strip_rows = parse_int(a, value(), 1, 4096);
     } else if (a == "--runs") {
@@ -227,6 +238,16 @@ options parse(int argc, char** argv) {
     }
   }
   if (only_sep || only_dense) o.separable = only_sep, o.dense = only_dense;
+  std::vector<std::string> names = all_algos;
+  if (o.batch > 1) {
+    names.push_back(loop_name());
+    const std::vector<pixel>& b = batch_pixels();
+    if (!types_given) o.types = b;
+    for (pixel t : o.types)
+      if (std::find(b.begin(), b.end(), t) == b.end())
+        throw usage_error(std::string("--batch runs the types u8, float and uchar4 only (not ") + name(t) + ")");
+  }
+  o.algos = algos.empty() ? names : parse_names("--algo", algos, names);
   if (o.sizes.empty()) o.sizes = parse_sizes(default_sizes);
   return o;
 }
@@ -239,6 +260,7 @@ std::string command_line(int argc, char** argv) {
 
 /// Whether algorithm `a` takes the filter form (algo::takes_dense / takes_separable).
 bool takes(const std::string& a, bool separable) {
+  if (a == loop_name()) return true;  // automatic's forms
   for (const algorithm& x : algorithms())
     if (x.name == a) return separable ? x.separable : x.dense;
   return false;
@@ -262,12 +284,12 @@ std::vector<bench_case> make_cases(const options& o) {
 
 std::unique_ptr<suite> make_suite(pixel t, const options& o, int max_radius, run_timer& timer) {
   switch (t) {
-    case pixel::u8: return make_suite_u8(o.width, o.height, max_radius, timer);
-    case pixel::u16: return make_suite_u16(o.width, o.height, max_radius, timer);
-    case pixel::s16: return make_suite_s16(o.width, o.height, max_radius, timer);
-    case pixel::f32: return make_suite_f32(o.width, o.height, max_radius, timer);
-    case pixel::rgba8: return make_suite_rgba8(o.width, o.height, max_radius, timer);
-    case pixel::rgba16: return make_suite_rgba16(o.width, o.height, max_radius, timer);
+    case pixel::u8: return make_suite_u8(o.width, o.height, o.batch, max_radius, timer);
+    case pixel::u16: return make_suite_u16(o.width, o.height, o.batch, max_radius, timer);
+    case pixel::s16: return make_suite_s16(o.width, o.height, o.batch, max_radius, timer);
+    case pixel::f32: return make_suite_f32(o.width, o.height, o.batch, max_radius, timer);
+    case pixel::rgba8: return make_suite_rgba8(o.width, o.height, o.batch, max_radius, timer);
+    case pixel::rgba16: return make_suite_rgba16(o.width, o.height, o.batch, max_radius, timer);
   }
   return nullptr;
 }
@@ -338,7 +360,7 @@ int run(int argc, char** argv) {
   {
     run_timer timer(stream, o.runs, o.warmup);
     run_info info;
-    info.runs = o.runs, info.warmup = o.warmup;
+    info.runs = o.runs, info.warmup = o.warmup, info.images = o.batch;
     info.device = gpu::device_name(gpu::current_device());
     info.backend = hs::backend_name();
     info.npp = o.npp ? npp_description() : "NPP skipped (--no-npp)";
@@ -348,7 +370,8 @@ int run(int argc, char** argv) {
       options at = o;
       at.width = o.sizes[i].first, at.height = o.sizes[i].second;
       info.width = at.width, info.height = at.height;
-      std::printf("%s== size %zu of %zu: %dx%d\n", i ? "\n" : "", i + 1, o.sizes.size(), at.width, at.height);
+      std::printf("%s== size %zu of %zu: %dx%d%s\n", i ? "\n" : "", i + 1, o.sizes.size(), at.width, at.height,
+                  o.batch > 1 ? (" x " + std::to_string(o.batch) + " images").c_str() : "");
       std::fflush(stdout);
       report out(info, o.csv, /*append=*/i > 0);
       out.header();

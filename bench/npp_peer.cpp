@@ -118,27 +118,6 @@ int_kernel to_int_kernel(const std::vector<float>& k) {
   return r;
 }
 
-/// Calls once (checked) and times the call; a failing status ends the family's timing.
-template <class Call>
-measurement time_call(std::string variant, run_timer& timer, Call&& call) {
-  measurement m;
-  m.impl = "npp";
-  m.variant = std::move(variant);
-  const NppStatus first = call();
-  gpu::check(gpu::get_last_error(), "NPP launch");
-  if (first != NPP_SUCCESS) {
-    m.error = status_text(first);
-    return m;
-  }
-  NppStatus last = NPP_SUCCESS;
-  m.t = timer.time([&] {
-    const NppStatus s = call();
-    if (s != NPP_SUCCESS) last = s;
-  });
-  if (last != NPP_SUCCESS) m.error = status_text(last);
-  return m;
-}
-
 /// What every call of one case shares.
 struct job {
   const device_images& im;
@@ -148,13 +127,43 @@ struct job {
   NppiSize size;
   NppiPoint origin;
   int radius;
+  mutable int image = 0;  ///< the image of a batch the calls address (time_call sets it)
   int src_step() const { return int(im.src_pitch); }
   int dst_step() const { return int(im.dst_pitch); }
   template <class P>
-  const P* src() const { return static_cast<const P*>(im.src); }
+  const P* src() const {
+    return reinterpret_cast<const P*>(static_cast<const char*>(im.src) + std::size_t(image) * im.src_image_bytes);
+  }
   template <class P>
-  P* dst() const { return static_cast<P*>(im.dst); }
+  P* dst() const {
+    return reinterpret_cast<P*>(static_cast<char*>(im.dst) + std::size_t(image) * im.dst_image_bytes);
+  }
 };
+
+/// Calls once (checked) and times the call, once per image of a batch (these NPP functions
+/// take one image: a caller loops); a failing status ends the family's timing.
+template <class Call>
+measurement time_call(std::string variant, const job& j, Call&& call) {
+  measurement m;
+  m.impl = "npp";
+  m.variant = std::move(variant) + (j.im.images > 1 ? " (one call per image)" : "");
+  j.image = 0;
+  const NppStatus first = call();
+  gpu::check(gpu::get_last_error(), "NPP launch");
+  if (first != NPP_SUCCESS) {
+    m.error = status_text(first);
+    return m;
+  }
+  NppStatus last = NPP_SUCCESS;
+  m.t = j.timer.time([&] {
+    for (j.image = 0; j.image < j.im.images; ++j.image) {
+      const NppStatus s = call();
+      if (s != NPP_SUCCESS) last = s;
+    }
+  });
+  if (last != NPP_SUCCESS) m.error = status_text(last);
+  return m;
+}
 
 bool gauss_mask(int radius, NppiMaskSize& m) {
   switch (radius) {
@@ -232,11 +241,11 @@ struct dense_taps {
 template <class P>
 std::vector<measurement> dense_int(const int_functions<P>& fn, const dense_taps& t, const job& j) {
   std::vector<measurement> out;
-  out.push_back(time_call("FilterBorder_" + fn.suffix, j.timer, [&] {
+  out.push_back(time_call("FilterBorder_" + fn.suffix, j, [&] {
     return fn.border(j.src<P>(), j.src_step(), j.size, j.origin, j.dst<P>(), j.dst_step(), j.size, t.integer, t.size,
                      t.anchor, t.divisor, j.border, j.ctx);
   }));
-  out.push_back(time_call("FilterBorder32f_" + fn.suffix, j.timer, [&] {
+  out.push_back(time_call("FilterBorder32f_" + fn.suffix, j, [&] {
     return fn.border32f(j.src<P>(), j.src_step(), j.size, j.origin, j.dst<P>(), j.dst_step(), j.size, t.real, t.size,
                         t.anchor, j.border, j.ctx);
   }));
@@ -251,7 +260,7 @@ std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
   const dense_taps t{kf.get(), kd.get(), ki.divisor, NppiSize{k, k}, NppiPoint{j.radius, j.radius}};
   switch (type) {
     case pixel::f32:
-      return {time_call("FilterBorder_32f_C1R", j.timer, [&] {
+      return {time_call("FilterBorder_32f_C1R", j, [&] {
         return nppiFilterBorder_32f_C1R_Ctx(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(), j.dst_step(),
                                             j.size, t.real, t.size, t.anchor, j.border, j.ctx);
       })};
@@ -267,7 +276,7 @@ std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
 /// Row pass into `tmp`, then column pass into the output; both calls inside the timing.
 template <class P, class Row, class Col>
 measurement row_then_column(const std::string& variant, const job& j, const device_image_bytes& tmp, Row row, Col col) {
-  return time_call(variant, j.timer, [&] {
+  return time_call(variant, j, [&] {
     const NppStatus s = row(j.src<P>(), j.src_step(), tmp.as<P>(), tmp.pitch());
     return s != NPP_SUCCESS ? s : col(tmp.as<const P>(), tmp.pitch(), j.dst<P>(), j.dst_step());
   });
@@ -294,7 +303,7 @@ std::vector<measurement> separable_int(const int_functions<P>& fn, const line_ta
       }));
   NppiMaskSize mask{};
   if (gauss_mask(j.radius, mask))
-    out.push_back(time_call("GaussBorder_" + fn.suffix, j.timer, [&] {
+    out.push_back(time_call("GaussBorder_" + fn.suffix, j, [&] {
       return fn.gauss(j.src<P>(), j.src_step(), j.size, j.origin, j.dst<P>(), j.dst_step(), j.size, mask, j.border,
                       j.ctx);
     }));
@@ -320,7 +329,7 @@ std::vector<measurement> separable(pixel type, const filter_set& f, const job& j
           }));
       NppiMaskSize mask{};
       if (gauss_mask(j.radius, mask))
-        out.push_back(time_call("GaussBorder_32f_C1R", j.timer, [&] {
+        out.push_back(time_call("GaussBorder_32f_C1R", j, [&] {
           return nppiFilterGaussBorder_32f_C1R_Ctx(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(),
                                                    j.dst_step(), j.size, mask, j.border, j.ctx);
         }));

@@ -7,7 +7,10 @@ where the library takes one, one untimed run and a synchronisation, warm-up runs
 the median (with min and max) of N runs, each timed with the library's own CUDA events.
 GB/s counts one read of the input and one write of the output (8 bytes per pixel).
 
-  python3 bench/peers.py [--size 8192x8192] [--radius 1,2,7] [--runs 25] [--csv FILE]
+  python3 bench/peers.py [--size 8192x8192] [--radius 1,2,7] [--batch N] [--runs 25] [--csv FILE]
+
+With --batch N both filter N images of the size in one call: CuPy an (N, H, W) array with
+(1, k, k) weights, PyTorch an (N, 1, H, W) tensor; GB/s counts every image.
 
 A peer that is not installed is skipped with a message; exit status 0 unless the
 arguments are bad (2).
@@ -58,7 +61,7 @@ def time_with_events(call, make_event, elapsed, synchronize, runs, warmup):
     return summarize([elapsed(a, b) for a, b in pairs])
 
 
-def cupy_cases(width, height, radii, runs, warmup):
+def cupy_cases(width, height, radii, runs, warmup, batch):
     try:
         import cupy
         import cupyx.scipy.ndimage as ndi
@@ -66,13 +69,16 @@ def cupy_cases(width, height, radii, runs, warmup):
         print(f"CuPy skipped: {e}")
         return []
     rng = cupy.random.default_rng(1)
-    src = rng.random((height, width), dtype=cupy.float32)
+    shape = (height, width) if batch == 1 else (batch, height, width)
+    src = rng.random(shape, dtype=cupy.float32)
     dst = cupy.empty_like(src)
     out = []
     for r in radii:
         k = 2 * r + 1
         w = rng.random((k, k), dtype=cupy.float32) + 0.05
         w /= w.sum()
+        if batch > 1:
+            w = w.reshape(1, k, k)  # no filtering across images
         for mode, border in (("nearest", "replicate"), ("mirror", "reflect101"), ("constant", "constant")):
             t = time_with_events(
                 lambda: ndi.correlate(src, w, output=dst, mode=mode, cval=0.0),
@@ -81,7 +87,7 @@ def cupy_cases(width, height, radii, runs, warmup):
     return out
 
 
-def torch_cases(width, height, radii, runs, warmup):
+def torch_cases(width, height, radii, runs, warmup, batch):
     try:
         import torch
         import torch.nn.functional as F
@@ -92,7 +98,7 @@ def torch_cases(width, height, radii, runs, warmup):
         print("PyTorch skipped: no CUDA device")
         return []
     gen = torch.Generator(device="cuda").manual_seed(1)
-    src = torch.rand((1, 1, height, width), device="cuda", dtype=torch.float32, generator=gen)
+    src = torch.rand((batch, 1, height, width), device="cuda", dtype=torch.float32, generator=gen)
     event = lambda: torch.cuda.Event(enable_timing=True)
     elapsed = lambda a, b: a.elapsed_time(b)
     out = []
@@ -119,16 +125,19 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--size", type=parse_size, default=(8192, 8192), help="WIDTHxHEIGHT (default 8192x8192)")
     p.add_argument("--radius", type=parse_radii, default=[1, 2, 7], help="comma-separated radii (default 1,2,7)")
+    p.add_argument("--batch", type=int, default=1, help="images per call (default 1)")
     p.add_argument("--runs", type=int, default=25, help="timed runs, median reported (default 25)")
     p.add_argument("--warmup", type=int, default=3, help="untimed runs after the first (default 3)")
     p.add_argument("--csv", help="also write the measurements to this file")
     a = p.parse_args()
-    if a.runs < 1 or a.warmup < 0:
-        p.error("--runs must be >= 1 and --warmup >= 0")
+    if a.runs < 1 or a.warmup < 0 or a.batch < 1:
+        p.error("--runs and --batch must be >= 1 and --warmup >= 0")
     width, height = a.size
-    rows = cupy_cases(width, height, a.radius, a.runs, a.warmup) + torch_cases(width, height, a.radius, a.runs, a.warmup)
-    bytes_moved = 8.0 * width * height
-    print(f"peers: float32 {width}x{height}, dense random filters, median of {a.runs} runs (CUDA events)")
+    rows = (cupy_cases(width, height, a.radius, a.runs, a.warmup, a.batch) +
+            torch_cases(width, height, a.radius, a.runs, a.warmup, a.batch))
+    bytes_moved = 8.0 * width * height * a.batch
+    images = f" x {a.batch} images" if a.batch > 1 else ""
+    print(f"peers: float32 {width}x{height}{images}, dense random filters, median of {a.runs} runs (CUDA events)")
     print(f"  {'impl':<6} {'variant':<40} {'r':>2} {'border':<10} {'median_ms':>9} {'min_ms':>9} {'max_ms':>9} {'GB/s':>8}")
     for row in rows:
         row["gb_per_s"] = bytes_moved / (row["median_ms"] * 1e-3) / 1e9
@@ -136,10 +145,11 @@ def main():
               f" {row['min_ms']:9.4f} {row['max_ms']:9.4f} {row['gb_per_s']:8.1f}")
     if a.csv:
         with open(a.csv, "w") as f:
-            f.write("impl,variant,type,filter,radius,border,width,height,runs,median_ms,min_ms,max_ms,gb_per_s\n")
+            f.write("impl,variant,type,filter,radius,border,width,height,runs,median_ms,min_ms,max_ms,gb_per_s,images\n")
             for row in rows:
                 f.write(f"{row['impl']},\"{row['variant']}\",float,dense,{row['radius']},{row['border']},{width},{height},"
-                        f"{row['runs']},{row['median_ms']:.6f},{row['min_ms']:.6f},{row['max_ms']:.6f},{row['gb_per_s']:.3f}\n")
+                        f"{row['runs']},{row['median_ms']:.6f},{row['min_ms']:.6f},{row['max_ms']:.6f},{row['gb_per_s']:.3f},"
+                        f"{a.batch}\n")
     return 0
 
 

@@ -11,7 +11,7 @@ namespace bench {
 
 derived floors(const run_info& info, pixel type, bool separable, int radius) {
   derived d;
-  const double pixels = double(info.width) * double(info.height);
+  const double pixels = double(info.width) * double(info.height) * double(info.images);
   const double bytes = pixels * 2.0 * double(pixel_bytes(type));
   d.mem_floor_ms = bytes / (info.ceil.copy_gbps * 1e9) * 1e3;
   d.arith_floor_ms = pixels * pixel_channels(type) * taps_per_output(separable, radius) / info.ceil.fma_per_s * 1e3;
@@ -21,7 +21,7 @@ derived floors(const run_info& info, pixel type, bool separable, int radius) {
 
 derived derive(const run_info& info, const bench_case& c, const timing& t) {
   derived d = floors(info, c.type, c.separable, c.radius);
-  const double bytes = double(info.width) * double(info.height) * 2.0 * double(pixel_bytes(c.type));
+  const double bytes = double(info.width) * double(info.height) * double(info.images) * 2.0 * double(pixel_bytes(c.type));
   d.gbps = bytes / (t.median_ms * 1e-3) / 1e9;
   d.pct_copy = 100.0 * d.gbps / info.ceil.copy_gbps;
   d.x_ceiling = t.median_ms / d.ceiling_ms;
@@ -81,7 +81,7 @@ report::report(run_info info, const std::string& csv_path, bool append) : info_(
   if (append) return;
   std::fprintf(csv_,
                "impl,variant,type,filter,radius,border,width,height,runs,median_ms,min_ms,max_ms,rate,rate_unit,"
-               "pct_copy,mem_floor_ms,arith_floor_ms,ceiling_ms,x_ceiling,check,max_error,error,resolved\n");
+               "pct_copy,mem_floor_ms,arith_floor_ms,ceiling_ms,x_ceiling,check,max_error,error,resolved,images\n");
 }
 
 report::~report() {
@@ -92,8 +92,13 @@ void report::header() {
   const ceilings& c = info_.ceil;
   std::printf("hipstencil-bench: %s (%s backend)\n", info_.device.c_str(), info_.backend.c_str());
   std::printf("command: %s\n", info_.command_line.c_str());
-  std::printf("image %dx%d; each figure is the median of %d runs timed with device events, after 1 + %d warm-up runs\n",
-              info_.width, info_.height, info_.runs, info_.warmup);
+  if (info_.images > 1)
+    std::printf("batch of %d images of %dx%d (bytes and floors count every image); ", info_.images, info_.width,
+                info_.height);
+  else
+    std::printf("image %dx%d; ", info_.width, info_.height);
+  std::printf("each figure is the median of %d runs timed with device events, after 1 + %d warm-up runs\n", info_.runs,
+              info_.warmup);
   std::printf("memory ceiling: device-to-device copy of %.0f MiB: %.1f GB/s (read + write; median %.4f ms, min %.4f, max %.4f)\n",
               double(c.copy_bytes) / (1 << 20), c.copy_gbps, c.copy.median_ms, c.copy.min_ms, c.copy.max_ms);
   std::printf("arithmetic ceiling: FP32 FMA microkernel on %d multiprocessors: %.2f TFMA/s (median %.4f ms, min %.4f, max %.4f)\n",
@@ -104,10 +109,11 @@ void report::header() {
               "implementation \"A -> F r=R\": algorithm A fell back to family F (radius R compiled, r=*: run-time size);\n"
               "\"automatic: F r=R\": what automatic ran (hipstencil::resolved_algorithm; the CSV's `resolved` column)\n");
   if (csv_) {
-    std::fprintf(csv_, "ceiling,copy_d2d,,,,,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,GB/s,,,,,,,,,\n", info_.width, info_.height,
-                 c.copy.runs, c.copy.median_ms, c.copy.min_ms, c.copy.max_ms, c.copy_gbps);
-    std::fprintf(csv_, "ceiling,fma_fp32,,,,,%d,%d,%d,%.6f,%.6f,%.6f,%.4f,TFMA/s,,,,,,,,,\n", info_.width, info_.height,
-                 c.fma.runs, c.fma.median_ms, c.fma.min_ms, c.fma.max_ms, c.fma_per_s / 1e12);
+    std::fprintf(csv_, "ceiling,copy_d2d,,,,,%d,%d,%d,%.6f,%.6f,%.6f,%.3f,GB/s,,,,,,,,,,%d\n", info_.width,
+                 info_.height, c.copy.runs, c.copy.median_ms, c.copy.min_ms, c.copy.max_ms, c.copy_gbps, info_.images);
+    std::fprintf(csv_, "ceiling,fma_fp32,,,,,%d,%d,%d,%.6f,%.6f,%.6f,%.4f,TFMA/s,,,,,,,,,,%d\n", info_.width,
+                 info_.height, c.fma.runs, c.fma.median_ms, c.fma.min_ms, c.fma.max_ms, c.fma_per_s / 1e12,
+                 info_.images);
     std::fflush(csv_);
   }
 }
@@ -152,13 +158,14 @@ void report::csv_row(const record& r) {
   std::fprintf(csv_, "%s,%s,%s,%s,%d,%s,%d,%d,", r.m.impl.c_str(), csv_field(r.m.variant).c_str(), name(c.type),
                filter_name(c), c.radius, hs::border::name(c.border), info_.width, info_.height);
   if (!r.m.error.empty()) {
-    std::fprintf(csv_, ",,,,,,,,,,,,,%s,%s\n", csv_field(r.m.error).c_str(), csv_field(r.m.resolved).c_str());
+    std::fprintf(csv_, ",,,,,,,,,,,,,%s,%s,%d\n", csv_field(r.m.error).c_str(), csv_field(r.m.resolved).c_str(),
+                 info_.images);
   } else {
     const derived d = derive(info_, c, r.m.t);
-    std::fprintf(csv_, "%d,%.6f,%.6f,%.6f,%.3f,GB/s,%.2f,%.6f,%.6f,%.6f,%.4f,%s,%.3g,,%s\n", r.m.t.runs,
+    std::fprintf(csv_, "%d,%.6f,%.6f,%.6f,%.3f,GB/s,%.2f,%.6f,%.6f,%.6f,%.4f,%s,%.3g,,%s,%d\n", r.m.t.runs,
                  r.m.t.median_ms, r.m.t.min_ms, r.m.t.max_ms, d.gbps, d.pct_copy, d.mem_floor_ms, d.arith_floor_ms,
                  d.ceiling_ms, d.x_ceiling, r.m.check.ran ? (r.m.check.ok ? "ok" : "mismatch") : "", r.m.check.max_error,
-                 csv_field(r.m.resolved).c_str());
+                 csv_field(r.m.resolved).c_str(), info_.images);
   }
   std::fflush(csv_);
 }

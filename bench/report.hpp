@@ -16,6 +16,7 @@ namespace bench {
 /// What the header and every derived figure need to know about the run.
 struct run_info {
   int width = 0, height = 0, runs = 0, warmup = 0;
+  int images = 1;  ///< --batch: images per call (every figure counts all of them)
   std::string device, backend, npp, command_line;
   ceilings ceil;
 };

@@ -69,6 +69,41 @@ hs::host_image<T> random_host_image(int width, int height, std::uint64_t seed) {
   return im;
 }
 
+/// True for the pixel types --batch runs (batch_pixels() in bench.hpp): only their suites
+/// instantiate convolve_batch, whose kernels detail/batch_instance_list.inc precompiles.
+template <class T>
+constexpr bool batch_pixel =
+    std::is_same<T, std::uint8_t>::value || std::is_same<T, float>::value || std::is_same<T, hs::uchar4>::value;
+
+/// `count` images of w x h pixels in one device allocation, rows rounded up to 16 bytes
+/// (streaming's vectors), images back to back: the layout of an (N, H, W) or (N, H, W, C)
+/// tensor, as batches usually arrive (a pitched allocation would pad 128-pixel u8 rows
+/// to 512 bytes).
+template <class T>
+class packed_batch {
+ public:
+  packed_batch(int w, int h, int count)
+      : w_(w), h_(h), count_(count), pitch_((std::size_t(w) * sizeof(T) + 15) / 16 * 16),
+        p_(gpu::malloc(pitch_ * std::size_t(h) * std::size_t(count))) {}
+  ~packed_batch() { gpu::free(p_); }
+  packed_batch(const packed_batch&) = delete;
+  packed_batch& operator=(const packed_batch&) = delete;
+  hs::batch_view<T> view() const {
+    return {hs::image_view<T>(static_cast<T*>(p_), w_, h_, pitch_), count_, pitch_ * std::size_t(h_)};
+  }
+  /// Copies `im` (w x h) into every image.
+  void upload_to_all(const hs::host_image<T>& im, gpu::stream_t s) {
+    for (int k = 0; k < count_; ++k)
+      gpu::memcpy_2d(view()[k].data, pitch_, im.data(), im.pitch_bytes(), std::size_t(w_) * sizeof(T), h_,
+                     gpu::copy_kind::host_to_device, s);
+  }
+
+ private:
+  int w_, h_, count_;
+  std::size_t pitch_;
+  void* p_;
+};
+
 /// Device memory for the two_pass workspace, released when the case is done.
 class device_buffer {
  public:
@@ -106,15 +141,23 @@ class pixel_suite final : public suite {
   /// Uploads two random sources: `src_` (the image the border rules apply to) and
   /// `padded_`, whose interior is the padded case's source. The padded image's left halo
   /// is rounded up to 128 bytes so that its interior rows start as aligned as src_'s
-  /// rows: `padded` must differ from the border rules in the border work only.
-  pixel_suite(int width, int height, int max_radius, run_timer& timer)
-      : w_(width), h_(height), timer_(timer),
+  /// rows: `padded` must differ from the border rules in the border work only. With
+  /// `images` > 1, the batch cases' sources hold `images` copies of each (packed_batch).
+  pixel_suite(int width, int height, int images, int max_radius, run_timer& timer)
+      : w_(width), h_(height), images_(images), timer_(timer),
         halo_x_(round_up(max_radius, int(std::max<std::size_t>(1, 128 / sizeof(T))))), halo_y_(max_radius),
         host_src_(random_host_image<T>(width, height, 0x5eed0001u)),
         host_padded_(random_host_image<T>(halo_x_ + width + max_radius, height + 2 * max_radius, 0x5eed0002u)),
         src_(width, height), padded_(host_padded_.width(), host_padded_.height()), dst_(width, height) {
     src_.upload(host_src_.view(), timer_.stream());
     padded_.upload(host_padded_.view(), timer_.stream());
+    if (images_ > 1) {
+      batch_src_ = std::make_unique<packed_batch<T>>(w_, h_, images_);
+      batch_padded_ = std::make_unique<packed_batch<T>>(host_padded_.width(), host_padded_.height(), images_);
+      batch_dst_ = std::make_unique<packed_batch<T>>(w_, h_, images_);
+      batch_src_->upload_to_all(host_src_, timer_.stream());
+      batch_padded_->upload_to_all(host_padded_, timer_.stream());
+    }
     gpu::stream_synchronize(timer_.stream());
   }
 
@@ -122,6 +165,10 @@ class pixel_suite final : public suite {
   /// (hs::algo::for_each_family, tile-class strategy), then algo::automatic.
   measurement run(const bench_case& c, const filter_set& f, bool check) override {
     if (c.algo == hs::algo::automatic::name) return run_algo<hs::algo::automatic>(c, f, check);
+    if (c.algo == loop_name()) {
+      if (images_ < 2) return failed(c, "loop runs with --batch N, N >= 2");
+      return run_algo<hs::algo::automatic>(c, f, check, true);
+    }
     measurement m;
     bool found = false;
     hs::algo::for_each_family([&](auto tag) {
@@ -132,7 +179,11 @@ class pixel_suite final : public suite {
   }
 
   device_images images() override {
-    return {src_.data(), src_.pitch_bytes(), dst_.data(), dst_.pitch_bytes(), w_, h_};
+    if (images_ < 2) return {src_.data(), src_.pitch_bytes(), dst_.data(), dst_.pitch_bytes(), w_, h_};
+    const auto s = batch_src_->view();
+    const auto d = batch_dst_->view();
+    return {s.first.data, s.first.pitch_bytes, d.first.data, d.first.pitch_bytes, w_, h_,
+            images_, s.image_stride_bytes, d.image_stride_bytes};
   }
 
  private:
@@ -163,17 +214,17 @@ class pixel_suite final : public suite {
   /// (two_pass: the library rejects a dense one at compile time) never instantiates that
   /// pair; make_cases does not ask for it either.
   template <class Algo>
-  measurement run_algo(const bench_case& c, const filter_set& f, bool check) {
+  measurement run_algo(const bench_case& c, const filter_set& f, bool check, bool loop = false) {
     const int k = 2 * f.radius + 1;
     if (c.separable) {
       if constexpr (takes_separable<Algo>()) {
-        return run_filter<Algo>(c, hs::separable_filter(f.row, f.column), check);
+        return run_filter<Algo>(c, hs::separable_filter(f.row, f.column), check, loop);
       } else {
         return failed(c, c.algo + " takes dense filters only");
       }
     }
     if constexpr (takes_dense<Algo>()) {
-      return run_filter<Algo>(c, hs::filter2d(k, k, f.dense), check);
+      return run_filter<Algo>(c, hs::filter2d(k, k, f.dense), check, loop);
     } else {
       return failed(c, c.algo + " takes separable filters only");
     }
@@ -188,11 +239,22 @@ class pixel_suite final : public suite {
     if (b != hs::border::kind::padded) return host_src_.view();
     return host_padded_.view().sub(hs::rect{halo_x_, halo_y_, w_, h_});
   }
+  /// The batch cases' source: the interiors of the padded batch's images under `padded`.
+  hs::batch_view<const T> batch_source(hs::border::kind b) const {
+    if (b != hs::border::kind::padded) return batch_src_->view();
+    const hs::batch_view<T> p = batch_padded_->view();
+    return hs::batch_view<const T>(p.first.sub(hs::rect{halo_x_, halo_y_, w_, h_}), p.count, p.image_stride_bytes);
+  }
+
   /// The run-time rule of a case; `constant` pads with 0.
   static hs::border::any rule(hs::border::kind b) { return hs::border::any(b, 0.0f); }
 
   template <class Algo, class Filter>
-  measurement run_filter(const bench_case& c, const Filter& f, bool check) {
+  measurement run_filter(const bench_case& c, const Filter& f, bool check, bool loop) {
+    if (images_ > 1) {
+      if constexpr (batch_pixel<T>) return run_batch<Algo>(c, f, check, loop);
+      else return failed(c, "--batch runs u8, float and uchar4 only");  // parse() rejects it first
+    }
     // two_pass needs a workspace; automatic takes one to be free to run two_pass.
     constexpr bool needs_workspace =
         (std::is_same<Algo, hs::algo::two_pass<>>::value || std::is_same<Algo, hs::algo::automatic>::value) &&
@@ -226,7 +288,62 @@ class pixel_suite final : public suite {
       m.error = e.what();
       return m;
     }
-    if (check) m.check = spot_check(c, f);
+    if (check) m.check = spot_check(c, f, dst_.view());
+    return m;
+  }
+
+  /// A batch case: convolve_batch over the whole batch, or (`loop`) one automatic convolve
+  /// call per image. Spot-checks the first and the last image.
+  template <class Algo, class Filter>
+  measurement run_batch(const bench_case& c, const Filter& f, bool check, bool loop) {
+    constexpr bool needs_workspace =
+        (std::is_same<Algo, hs::algo::two_pass<>>::value || std::is_same<Algo, hs::algo::automatic>::value) &&
+        std::is_same<Filter, hs::separable_filter>::value;
+    measurement m;
+    m.impl = "hipstencil";
+    m.variant = loop ? loop_name() : c.algo;
+    const hs::batch_view<const T> src = batch_source(c.border);
+    const hs::batch_view<T> dst = batch_dst_->view();
+    const hs::rect roi{0, 0, w_, h_};
+    const hs::border::any b = rule(c.border);
+    const gpu::stream_t s = timer_.stream();
+    Algo algo{};
+    if constexpr (std::is_same<Algo, hs::algo::streaming<>>::value) algo.strip_rows = c.strip_rows;
+    try {
+      if (loop) {
+        // The workspace a single call may use, as the caller of a loop would pass it.
+        std::size_t bytes = 0;
+        if constexpr (needs_workspace) bytes = hs::two_pass_workspace_bytes<T>(w_, h_, f);
+        device_buffer work(bytes);
+        const hs::workspace ws = work.workspace();
+        m.resolved = "one call per image: " + hs::resolved_algorithm(src[0], roi, dst[0], roi, f, b, algo,
+                                                                      hs::halo::isolated, needs_workspace ? &ws : nullptr)
+                                                   .str();
+        m.t = timer_.time([&] {
+          for (int k = 0; k < images_; ++k) {
+            if constexpr (needs_workspace) hs::convolve(src[k], roi, dst[k], roi, f, b, algo, s, hs::halo::isolated, ws);
+            else hs::convolve(src[k], roi, dst[k], roi, f, b, algo, s);
+          }
+        });
+      } else if constexpr (needs_workspace) {
+        device_buffer work(hs::two_pass_workspace_bytes<T>(w_, h_, f, images_));
+        const hs::workspace ws = work.workspace();
+        m.resolved = hs::resolved_algorithm(src, roi, dst, roi, f, b, algo, hs::halo::isolated, &ws).str();
+        m.t = timer_.time([&] { hs::convolve_batch(src, roi, dst, roi, f, b, algo, s, hs::halo::isolated, ws); });
+      } else {
+        m.resolved = hs::resolved_algorithm(src, roi, dst, roi, f, b, algo).str();
+        m.t = timer_.time([&] { hs::convolve_batch(src, roi, dst, roi, f, b, algo, s); });
+      }
+    } catch (const hs::invalid_argument& e) {
+      m.error = e.what();
+      return m;
+    }
+    if (check) {
+      const check_result first = spot_check(c, f, dst[0]), last = spot_check(c, f, dst[images_ - 1]);
+      m.check = first;
+      m.check.ok = first.ok && last.ok;
+      m.check.max_error = std::max(first.max_error, last.max_error);
+    }
     return m;
   }
 
@@ -237,14 +354,14 @@ class pixel_suite final : public suite {
   /// outputs whose window lies inside the image are written (the rest of dst_ holds an
   /// earlier case's output, and the reference leaves them untouched), so only those count.
   template <class Filter>
-  check_result spot_check(const bench_case& c, const Filter& f) {
+  check_result spot_check(const bench_case& c, const Filter& f, hs::image_view<const T> out) {
     const int pw = std::min(32, w_), ph = std::min(32, h_);
     const hs::rect patches[] = {{0, 0, pw, ph}, {(w_ - pw) / 2, (h_ - ph) / 2, pw, ph}, {w_ - pw, h_ - ph, pw, ph}};
     hs::host_image<T> got(pw, ph), want(pw, ph);
     check_result r;
     r.ran = true;
     for (const hs::rect& p : patches) {
-      gpu::memcpy_2d(got.data(), got.pitch_bytes(), &dst_.view()(p.x, p.y), dst_.pitch_bytes(), pw * sizeof(T), ph,
+      gpu::memcpy_2d(got.data(), got.pitch_bytes(), &out(p.x, p.y), out.pitch_bytes, pw * sizeof(T), ph,
                      gpu::copy_kind::device_to_host, timer_.stream());
       gpu::stream_synchronize(timer_.stream());
       const hs::halo h = c.border == hs::border::kind::padded ? hs::halo::isolated : hs::halo::from_parent;
@@ -267,11 +384,12 @@ class pixel_suite final : public suite {
     return x >= r && x + r < w_ && y >= r && y + r < h_;
   }
 
-  int w_, h_;
+  int w_, h_, images_;
   run_timer& timer_;
   int halo_x_, halo_y_;
   hs::host_image<T> host_src_, host_padded_;
   hs::device_image<T> src_, padded_, dst_;
+  std::unique_ptr<packed_batch<T>> batch_src_, batch_padded_, batch_dst_;  ///< images_ > 1 only
 };
 
 }  // namespace bench

@@ -3,7 +3,7 @@
 #include "suite.hpp"
 
 namespace bench {
-std::unique_ptr<suite> make_suite_f32(int width, int height, int max_radius, run_timer& timer) {
-  return std::make_unique<pixel_suite<float>>(width, height, max_radius, timer);
+std::unique_ptr<suite> make_suite_f32(int width, int height, int images, int max_radius, run_timer& timer) {
+  return std::make_unique<pixel_suite<float>>(width, height, images, max_radius, timer);
 }
 }  // namespace bench

@@ -4,7 +4,7 @@
 #include "suite.hpp"
 
 namespace bench {
-std::unique_ptr<suite> make_suite_u16(int width, int height, int max_radius, run_timer& timer) {
-  return std::make_unique<pixel_suite<std::uint16_t>>(width, height, max_radius, timer);
+std::unique_ptr<suite> make_suite_u16(int width, int height, int images, int max_radius, run_timer& timer) {
+  return std::make_unique<pixel_suite<std::uint16_t>>(width, height, images, max_radius, timer);
 }
 }  // namespace bench

@@ -3,7 +3,7 @@
 #include "suite.hpp"
 
 namespace bench {
-std::unique_ptr<suite> make_suite_rgba16(int width, int height, int max_radius, run_timer& timer) {
-  return std::make_unique<pixel_suite<hs::ushort4>>(width, height, max_radius, timer);
+std::unique_ptr<suite> make_suite_rgba16(int width, int height, int images, int max_radius, run_timer& timer) {
+  return std::make_unique<pixel_suite<hs::ushort4>>(width, height, images, max_radius, timer);
 }
 }  // namespace bench

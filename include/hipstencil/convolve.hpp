@@ -7,6 +7,7 @@
 
 #include "platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
+#include <algorithm>
 #include <type_traits>
 
 #include "algorithm.hpp"
@@ -78,17 +79,21 @@ constexpr void check_dense_algo() {
 
 /// Bytes of device workspace algo::two_pass needs to filter a width x height ROI of
 /// pixels of type In with `f` on the current device (0 when two_pass cannot hold the
-/// filter and would fall back to naive). @throws invalid_argument for an empty ROI.
+/// filter and would fall back to naive); for convolve_batch, of a batch of `images` (one
+/// workspace image per image of a launch, at most 65535). @throws invalid_argument for an
+/// empty ROI or images < 1.
 template <class In>
-std::size_t two_pass_workspace_bytes(int width, int height, const separable_filter& f) {
+std::size_t two_pass_workspace_bytes(int width, int height, const separable_filter& f, int images = 1) {
   constexpr int C = pixel_traits<std::remove_const_t<In>>::channels;
   if (width < 1 || height < 1)
     detail::throw_invalid("two_pass_workspace_bytes: the ROI is empty (", width, "x", height, ")");
+  if (images < 1) detail::throw_invalid("two_pass_workspace_bytes: images=", images, " (at least one)");
   const bool holds = tuning::with_arch(tuning::current_arch(), [&](auto a) {
     return detail::two_pass_holds<detail::tuned_policy<detail::two_pass_family, decltype(a)::value>, C>(f.width(),
                                                                                                      f.height());
   });
-  return holds ? detail::two_pass_layout<C>(width, height, f.height()).bytes : 0;
+  return holds ? detail::two_pass_layout<C>(width, height, f.height(), std::min(images, detail::max_grid_images)).bytes
+               : 0;
 }
 
 /// Correlates the source ROI of `src` with `f` into the target ROI of `dst`, on the GPU.

@@ -5,8 +5,10 @@
 #pragma once
 
 #include "algorithm.hpp"
+#include "batch.hpp"
 #include "border.hpp"
 #include "convolve.hpp"
+#include "convolve_batch.hpp"
 #include "error.hpp"
 #include "filter.hpp"
 #include "image.hpp"

@@ -126,24 +126,67 @@ T poison_pixel(unsigned char byte) {
   return p;
 }
 
+/// Tolerance of float outputs for filter `f` on `src` under `b`: relative to the largest
+/// sum a window can reach.
+template <class In>
+double float_tolerance(const filter2d& f, border::any b, const host_image<In>& src) {
+  double ksum = 0;
+  for (float k : f.coefficients()) ksum += std::fabs(k);
+  const double scale =
+      ksum * std::max(1.0, max_abs_channel(src)) + (b.rule == border::kind::constant ? std::fabs(b.value) * ksum : 0);
+  return 1e-5 * scale + 1e-6;
+}
+
+/// Compares one output image `out`, poisoned with `poison` before the run, with the
+/// reference `ref` (computed onto poisons[0]): every pixel that must be written matches
+/// (integer outputs within 1, float within ftol); every other pixel kept its poison byte
+/// for byte. Returns the mismatches; `first_bad` describes the first.
+template <class Out>
+long long count_mismatches(const problem& p, const filter2d& f, border::kind b, const host_image<Out>& ref,
+                           const host_image<Out>& out, unsigned char poison, bool first_poison, double ftol,
+                           std::string& first_bad) {
+  const Out pp = poison_pixel<Out>(poison);
+  long long bad = 0;
+  for (int y = 0; y < p.dst_h; ++y)
+    for (int x = 0; x < p.dst_w; ++x) {
+      const bool in_roi = p.dst_roi.contains(rect{x, y, 1, 1});
+      const bool written = in_roi && must_write(p, f, b, x - p.dst_roi.x, y - p.dst_roi.y);
+      bool ok;
+      if (!written) {
+        ok = same_bytes(out(x, y), pp) && (!first_poison || same_bytes(ref(x, y), pp));
+      } else {
+        ok = true;
+        for (int c = 0; c < pixel_traits<Out>::channels; ++c) {
+          const double g = double(pixel_traits<Out>::get(out(x, y), c));
+          const double r = double(pixel_traits<Out>::get(ref(x, y), c));
+          const double tol = std::is_floating_point<typename pixel_traits<Out>::channel_type>::value ? ftol : 1.0;
+          if (!(std::fabs(g - r) <= tol)) ok = false;
+        }
+      }
+      if (!ok && bad++ == 0) {
+        std::ostringstream os;
+        os << "first mismatch at (" << x << "," << y << ") " << (written ? "inside" : "outside")
+           << " the written set, poison 0x" << std::hex << int(poison);
+        first_bad = os.str();
+      }
+    }
+  return bad;
+}
+
+/// The two poison patterns of every output: NaN / 3.4e38 for float; 255 / 127 for bytes.
+constexpr unsigned char poisons[2] = {0xFF, 0x7F};
+
 /// Runs `launch(src_view, dst_view)` on the GPU twice, with the output poisoned with two
-/// different byte patterns, and checks against the host reference: every pixel that must
-/// be written matches it (integer outputs within 1, float within a relative tolerance);
-/// every other pixel of dst keeps its poison byte for byte. Returns the number of pixels
-/// compared.
+/// different byte patterns, and checks against the host reference (count_mismatches).
+/// Returns the number of pixels compared.
 template <class In, class Out, class Launch>
 long long check_against_reference(const problem& p, const filter2d& f, border::any b, const host_image<In>& src,
                                   Launch&& launch) {
   INFO(p.describe(f, b));
-  constexpr unsigned char poisons[2] = {0xFF, 0x7F};  // NaN / 3.4e38 for float; 255 / 127 for bytes
   // Host reference onto the first poison.
   host_image<Out> ref(p.dst_w, p.dst_h, poison_pixel<Out>(poisons[0]));
   reference::convolve(src.view(), p.src_roi, ref.view(), p.dst_roi, f, b, p.halo_mode, reference::all_threads());
-
-  double ksum = 0;
-  for (float k : f.coefficients()) ksum += std::fabs(k);
-  const double scale = ksum * std::max(1.0, max_abs_channel(src)) + (b.rule == border::kind::constant ? std::fabs(b.value) * ksum : 0);
-  const double ftol = 1e-5 * scale + 1e-6;
+  const double ftol = float_tolerance(f, b, src);
 
   device_image<In> d_src(p.src_w, p.src_h);
   d_src.upload(src.view());
@@ -155,33 +198,9 @@ long long check_against_reference(const problem& p, const filter2d& f, border::a
     host_image<Out> out(p.dst_w, p.dst_h);
     d_dst.download(out.view());
     gpu::stream_synchronize(nullptr);
-    const Out pp = poison_pixel<Out>(poison);
-    long long bad = 0;
     std::string first_bad;
-    for (int y = 0; y < p.dst_h; ++y)
-      for (int x = 0; x < p.dst_w; ++x) {
-        const bool in_roi = p.dst_roi.contains(rect{x, y, 1, 1});
-        const bool written = in_roi && must_write(p, f, b.rule, x - p.dst_roi.x, y - p.dst_roi.y);
-        bool ok;
-        if (!written) {
-          ok = same_bytes(out(x, y), pp) && (poison != poisons[0] || same_bytes(ref(x, y), pp));
-        } else {
-          ok = true;
-          for (int c = 0; c < pixel_traits<Out>::channels; ++c) {
-            const double g = double(pixel_traits<Out>::get(out(x, y), c));
-            const double r = double(pixel_traits<Out>::get(ref(x, y), c));
-            const double tol = std::is_floating_point<typename pixel_traits<Out>::channel_type>::value ? ftol : 1.0;
-            if (!(std::fabs(g - r) <= tol)) ok = false;
-          }
-        }
-        if (!ok && bad++ == 0) {
-          std::ostringstream os;
-          os << "first mismatch at (" << x << "," << y << ") " << (written ? "inside" : "outside")
-             << " the written set, poison 0x" << std::hex << int(poison);
-          first_bad = os.str();
-        }
-        ++compared;
-      }
+    const long long bad = count_mismatches(p, f, b.rule, ref, out, poison, poison == poisons[0], ftol, first_bad);
+    compared += (long long)p.dst_w * p.dst_h;
     INFO(first_bad);
     CHECK(bad == 0);
   }

@@ -94,6 +94,23 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
             }
 }
 
+TEST_CASE("automatic's table: a batch counts the pixels of all its images (H200)") {
+  auto first = [](tu::problem_shape s, int images) {
+    s.images = images;
+    const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));
+    return list.empty() ? tu::choice::none : list[0];  // none: naive
+  };
+  // One 128x128 u8 image runs naive; 4096 of them in one grid run tiled, dense and
+  // separable (226 and 229 us; shared_mem 388 and 466, streaming's lanes idle at 128 wide).
+  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::none);
+  CHECK(first(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
+  CHECK(first(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
+  // 64 frames of 1920x1080 uchar4: streaming (3x3 and 5x5, dense and separable).
+  CHECK(first(shape(true, 1, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
+  CHECK(first(shape(false, 2, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
+  CHECK(first(shape(true, 2, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
+}
+
 TEST_CASE("automatic's table: the measured choices at the sizes users filter (H200)") {
   auto first = [](const tu::problem_shape& s) {
     const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));

@@ -62,30 +62,31 @@ bool takes_form(const problem<In, Out>& p) {
   return p.dense ? Family::dense : Family::separable;
 }
 
-/// Family, then its fallbacks, until one fits; launches it when Launch. Tag's policy
-/// applies to Tag's own family, the table's to the families it falls back to.
-template <class Family, class Tag, bool Launch, class In, class Out>
+/// Family, then its fallbacks, until one fits; launches it when Launch (its batched kernels
+/// when Batch). Tag's policy applies to Tag's own family, the table's to the families it
+/// falls back to.
+template <class Family, class Tag, bool Launch, bool Batch, class In, class Out>
 resolution run_chain(const problem<In, Out>& p) {
   using Policy = std::conditional_t<std::is_same<Family, typename family_of<Tag>::type>::value, typename Tag::policy,
                                     tuning::by_device>;
   if (takes_form<Family>(p)) {
     const fit f = family_fits<Family, Policy>(p);
     if (f.ok) {
-      if constexpr (Launch) family_launch<Family, Policy>(p);
+      if constexpr (Launch) family_launch<Family, Policy, Batch>(p);
       return make_resolution<Family>(p, f);
     }
   }
   using Next = typename Family::fallback;
   static_assert(!std::is_void<Next>::value || std::is_same<Family, naive_family>::value,
                 "every fallback chain ends with naive, which runs every problem");
-  if constexpr (!std::is_void<Next>::value) return run_chain<Next, Tag, Launch>(p);
+  if constexpr (!std::is_void<Next>::value) return run_chain<Next, Tag, Launch, Batch>(p);
   else return resolution{};  // not reached: naive fits every problem
 }
 
 /// algo::automatic: a dense filter that factors into a column times a row, where the
 /// table says the separable form is faster, runs as that separable filter; otherwise the
 /// first family of the table's preference that fits, else naive.
-template <bool Launch, class In, class Out>
+template <bool Launch, bool Batch, class In, class Out>
 resolution run_automatic(const problem<In, Out>& p) {
   tuning::problem_shape shape;
   shape.separable = p.separable != nullptr;
@@ -93,12 +94,13 @@ resolution run_automatic(const problem<In, Out>& p) {
   shape.channels = pixel_traits<In>::channels;
   shape.channel_bytes = int(sizeof(In)) / pixel_traits<In>::channels;
   shape.width = p.g.width, shape.height = p.g.height;
+  shape.images = p.images;
   if (p.dense && tuning::with_arch(p.arch, [&](auto a) { return tuning::factor_table<decltype(a)::value>::factor(shape); })) {
     if (const separable_filter* s = rank_one_factors(*p.dense)) {
       problem<In, Out> q = p;
       q.dense = nullptr;
       q.separable = s;
-      resolution r = run_automatic<Launch>(q);
+      resolution r = run_automatic<Launch, Batch>(q);
       r.factored = true;
       return r;
     }
@@ -114,24 +116,25 @@ resolution run_automatic(const problem<In, Out>& p) {
       if (done || F::automatic_id != c || !takes_form<F>(p)) return;
       const fit f = family_fits<F, tuning::by_device>(p);
       if (!f.ok) return;
-      if constexpr (Launch) launch_by_device<F>(p);
+      if constexpr (Launch) launch_by_device<F, Batch>(p);
       r = make_resolution<F>(p, f);
       done = true;
     });
     if (done) return r;
   }
-  return run_chain<naive_family, algo::naive, Launch>(p);
+  return run_chain<naive_family, algo::naive, Launch, Batch>(p);
 }
 
-/// Resolves (and when Launch, runs) a validated problem with algorithm tag Tag.
-template <class Tag, bool Launch, class In, class Out>
+/// Resolves (and when Launch, runs) a validated problem with algorithm tag Tag; Batch: a
+/// uniform batch of p.images images (convolve_batch), run by the batched kernels.
+template <class Tag, bool Launch, bool Batch = false, class In, class Out>
 resolution dispatch(const problem<In, Out>& p) {
   if constexpr (std::is_same<Tag, algo::automatic>::value) {
-    return run_automatic<Launch>(p);
+    return run_automatic<Launch, Batch>(p);
   } else {
     using F = typename family_of<Tag>::type;
     static_assert(!std::is_void<F>::value, "unknown algorithm tag: not in detail::all_families");
-    return run_chain<F, Tag, Launch>(p);
+    return run_chain<F, Tag, Launch, Batch>(p);
   }
 }
 

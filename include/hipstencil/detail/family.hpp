@@ -14,6 +14,10 @@
 //
 // fits() decides (host only, no launch) whether the family runs the problem and with
 // which instantiation; launch() runs it and must only be called when fits() said so.
+// launch() also runs uniform batches (convolve_batch): when tuning::is_batched<Policy>,
+// its grid has p.images slices in z and its kernels, given p.strides as their last
+// parameter, call select_image (kernels/batch_image.hpp) first; otherwise they do not, so
+// that single images pay nothing for batches.
 #pragma once
 
 #include "../platform/config.hpp"
@@ -44,21 +48,24 @@ fit family_fits(const problem<In, Out>& p) {
     return Family::template fits<Policy>(p);
 }
 
-/// Runs Family with the table's policy for the problem's architecture. The unit that a
-/// build may compile once (instances.hpp): every kernel a family launches for one pair of
-/// pixel types is instantiated here.
-template <class Family, class In, class Out>
+/// Runs Family with the table's policy for the problem's architecture; with Batch, its
+/// batched kernels (tuning::batched: one image of a batch per grid.z index). The unit that
+/// a build may compile once (instances.hpp): every kernel a family launches for one pair
+/// of pixel types, single images or batches, is instantiated here.
+template <class Family, bool Batch = false, class In, class Out>
 void launch_by_device(const problem<In, Out>& p) {
-  tuning::with_arch(p.arch, [&](auto a) { Family::template launch<tuned_policy<Family, decltype(a)::value>>(p); });
+  tuning::with_arch(p.arch, [&](auto a) {
+    Family::template launch<tuning::batched_if<tuned_policy<Family, decltype(a)::value>, Batch>>(p);
+  });
 }
 
-/// Family::launch with `Policy` (or by_device).
-template <class Family, class Policy, class In, class Out>
+/// Family::launch with `Policy` (or by_device), batched when Batch.
+template <class Family, class Policy, bool Batch, class In, class Out>
 void family_launch(const problem<In, Out>& p) {
   if constexpr (std::is_same<Policy, tuning::by_device>::value)
-    launch_by_device<Family>(p);
+    launch_by_device<Family, Batch>(p);
   else
-    Family::template launch<Policy>(p);
+    Family::template launch<tuning::batched_if<Policy, Batch>>(p);
 }
 
 }  // namespace detail

@@ -99,6 +99,15 @@ struct geometry {
   }
 };
 
+/// Bytes from one image of a uniform batch (convolve_batch) to the next, source and
+/// target; 0 for one image. A batched kernel moves its views by blockIdx.z times these
+/// (select_image). Every kernel takes them as its last parameter rather than in geometry:
+/// 8-byte fields there raise geometry's alignment to 8, and nvcc then loads its fields
+/// differently in every single-image kernel too.
+struct image_strides {
+  long long src_bytes = 0, dst_bytes = 0;
+};
+
 /// Builds the geometry of a validated problem.
 inline geometry make_geometry(rect src_bounds, rect src_roi, rect dst_roi, int kw, int kh, int anchor_x,
                               int anchor_y, border::any b, halo h) {

@@ -47,6 +47,10 @@ struct problem {
   bool may_allocate = false;   ///< an explicit two_pass without a workspace allocates one
   int strip_rows = 0;          ///< algo::streaming's strip_rows (0: the policy's)
   const workspace* ws = nullptr;
+  /// Images of a uniform batch (convolve_batch), one grid.z index each, `strides` apart;
+  /// at most max_grid_images (the caller splits larger ones).
+  int images = 1;
+  image_strides strides;
   tuning::arch arch = tuning::arch::generic;
   gpu::stream_t stream = nullptr;
 };
@@ -89,11 +93,14 @@ separable_taps<N> pack_separable(const separable_filter& f) {
   return t;
 }
 
-/// Grid of `width` x `height` outputs in tiles of tw x th; y capped at 65535 (the kernels
-/// stride over the rest).
-inline dim3 tile_grid(int width, int height, int tw, int th) {
+/// The most images one launch takes (grid.z's limit on both platforms).
+constexpr int max_grid_images = 65535;
+
+/// Grid of `width` x `height` outputs in tiles of tw x th for each of `images` images of a
+/// batch; y capped at 65535 (the kernels stride over the rest).
+inline dim3 tile_grid(int width, int height, int tw, int th, int images) {
   const int gy = (height + th - 1) / th;
-  return dim3(unsigned((width + tw - 1) / tw), unsigned(gy < 65535 ? gy : 65535));
+  return dim3(unsigned((width + tw - 1) / tw), unsigned(gy < 65535 ? gy : 65535), unsigned(images));
 }
 
 }  // namespace detail

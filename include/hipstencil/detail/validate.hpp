@@ -44,14 +44,16 @@ inline long long floor_div(long long a, long long b) { return a / b - ((a % b !=
 /// every row of either rectangle is a byte interval on the same lattice of stride p, so
 /// write row r meets read row r' iff -wb < D + (r - r') p < rb, with D the distance between
 /// the two first pixels and wb, rb the row lengths in bytes. Conservative (whole byte
-/// spans) when the pitches differ.
+/// spans) when the pitches differ. `dst_shift`: dst's pixels lie that many bytes further
+/// (another image of a batch).
 template <class In, class Out>
-bool may_overlap(const image_view<In>& src, const rect& read, const image_view<Out>& dst, const rect& write) {
+bool may_overlap(const image_view<In>& src, const rect& read, const image_view<Out>& dst, const rect& write,
+                 long long dst_shift = 0) {
   using I = std::remove_const_t<In>;
   const long long s0 = (long long)reinterpret_cast<std::uintptr_t>(src.data) + (long long)read.y * (long long)src.pitch_bytes +
                        (long long)read.x * (long long)sizeof(I);
-  const long long d0 = (long long)reinterpret_cast<std::uintptr_t>(dst.data) + (long long)write.y * (long long)dst.pitch_bytes +
-                       (long long)write.x * (long long)sizeof(Out);
+  const long long d0 = (long long)reinterpret_cast<std::uintptr_t>(dst.data) + dst_shift +
+                       (long long)write.y * (long long)dst.pitch_bytes + (long long)write.x * (long long)sizeof(Out);
   const long long rb = (long long)read.width * (long long)sizeof(I), wb = (long long)write.width * (long long)sizeof(Out);
   if (src.pitch_bytes == dst.pitch_bytes && src.pitch_bytes > 0) {
     const long long p = (long long)src.pitch_bytes, D = d0 - s0;
@@ -63,6 +65,15 @@ bool may_overlap(const image_view<In>& src, const rect& read, const image_view<O
   const long long s1 = s0 + (long long)(read.height - 1) * (long long)src.pitch_bytes + rb;
   const long long d1 = d0 + (long long)(write.height - 1) * (long long)dst.pitch_bytes + wb;
   return s0 < d1 && d0 < s1;
+}
+
+/// The source pixels a call may read: the ROI's windows under padded (the caller's halo),
+/// else the domain (the ROI under halo::isolated, the whole image under from_parent).
+inline rect read_region(const rect& src_bounds, const rect& src_roi, int kw, int kh, int anchor_x, int anchor_y,
+                        border::any b, halo h) {
+  if (b.rule == border::kind::padded)
+    return rect{src_roi.x - anchor_x, src_roi.y - anchor_y, src_roi.width + kw - 1, src_roi.height + kh - 1};
+  return h == halo::isolated ? src_roi : src_bounds;
 }
 
 /// Validates one filtering call. Throws invalid_argument naming the parameter and value.
@@ -86,10 +97,7 @@ void validate_convolve(const char* fn, const image_view<In>& src, const rect& sr
   if (x_end > 2147483647LL || y_end > 2147483647LL || x_lo < -2147483647LL || y_lo < -2147483647LL)
     throw_invalid(fn, ": the filter's windows span parent columns [", x_lo, ", ", x_end, ") and rows [", y_lo, ", ",
                   y_end, "), past the 32-bit coordinates the kernels use (|coordinate| < 2^31 - 1)");
-  // What the call may read: the ROI's window for padded (the caller's halo), else the domain.
-  rect read = h == halo::isolated ? src_roi : src.bounds();
-  if (b.rule == border::kind::padded)
-    read = rect{src_roi.x - anchor_x, src_roi.y - anchor_y, src_roi.width + kw - 1, src_roi.height + kh - 1};
+  const rect read = read_region(src.bounds(), src_roi, kw, kh, anchor_x, anchor_y, b, h);
   if (may_overlap(src, read, dst, dst_roi))
     throw_invalid(fn, ": dst_roi overlaps the source pixels the filter reads (in-place filtering is not supported): ",
                   "dst_roi {x=", dst_roi.x, ", y=", dst_roi.y, ", width=", dst_roi.width, ", height=", dst_roi.height,

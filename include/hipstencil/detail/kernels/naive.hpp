@@ -10,15 +10,17 @@
 #include "../../algorithm.hpp"
 #include "../bordered.hpp"
 #include "../family.hpp"
+#include "batch_image.hpp"
 #include "taps.hpp"
 
 namespace hipstencil {
 namespace detail {
 
 /// Grid-stride in both axes, so any image size works with grid.y capped at 65535.
-template <class In, class Out, class Taps, int Threads>
+template <class In, class Out, class Taps, int Threads, bool Batch>
 __global__ void __launch_bounds__(Threads) naive_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
-                                                        Taps taps) {
+                                                        Taps taps, image_strides strides) {
+  if constexpr (Batch) select_image(src, dst, strides);
   for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < g.height; y += gridDim.y * blockDim.y)
     for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < g.width; x += gridDim.x * blockDim.x)
       if (g.writes(x, y)) dst(g.dst_x0 + x, g.dst_y0 + y) = from_accum<Out>(window_sum<float>(src, g, taps, x, y));
@@ -41,20 +43,22 @@ struct naive_family {
   template <class Policy, class In, class Out>
   static void launch(const problem<In, Out>& p) {
     constexpr int BX = Policy::block_x, BY = Policy::block_y;
+    constexpr bool B = tuning::is_batched<Policy>::value;
     const geometry& g = p.g;
-    const dim3 block(BX, BY), grid = tile_grid(g.width, g.height, BX, BY);
+    const dim3 block(BX, BY), grid = tile_grid(g.width, g.height, BX, BY, p.images);
     std::vector<float> outer;  // a separable filter's outer product
     if (!p.dense) outer = p.separable->to_2d().coefficients();
     const std::vector<float>& taps = p.dense ? p.dense->coefficients() : outer;
     if (taps.size() <= std::size_t(inline_capacity)) {
-      naive_kernel<In, Out, inline_taps<inline_capacity>, BX * BY>
-          <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, pack_taps<inline_capacity>(taps));
+      naive_kernel<In, Out, inline_taps<inline_capacity>, BX * BY, B>
+          <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, pack_taps<inline_capacity>(taps), p.strides);
       gpu::check_launch("naive_kernel");
     } else {
       const std::size_t bytes = taps.size() * sizeof(float);
       auto* d = static_cast<float*>(gpu::malloc_async(bytes, p.stream));
       gpu::memcpy(d, taps.data(), bytes, gpu::copy_kind::host_to_device, p.stream);
-      naive_kernel<In, Out, global_taps, BX * BY><<<grid, block, 0, p.stream>>>(p.src, p.dst, g, global_taps{d});
+      naive_kernel<In, Out, global_taps, BX * BY, B>
+          <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, global_taps{d}, p.strides);
       const auto launch = gpu::get_last_error();
       gpu::free_async(d, p.stream);
       gpu::check(launch, "naive_kernel");

@@ -19,6 +19,7 @@
 
 #include "../../algorithm.hpp"
 #include "../family.hpp"
+#include "batch_image.hpp"
 #include "naive.hpp"
 #include "staging.hpp"
 #include "taps.hpp"
@@ -37,9 +38,11 @@ constexpr std::size_t smem_sep_bytes(int kh) {
   return std::size_t(Tile::width) * std::size_t(Tile::height + kh - 1) * sizeof(accum<float, C>);
 }
 
-template <class In, class Out, int R, class Taps, class T>
+template <class In, class Out, int R, class Taps, class T, bool Batch>
 __global__ void __launch_bounds__(T::block_x* T::block_y)
-    smem2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, Taps taps, bool tile_class) {
+    smem2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, Taps taps, bool tile_class,
+                  image_strides strides) {
+  if constexpr (Batch) select_image(src, dst, strides);
   constexpr int C = pixel_traits<In>::channels;
   using A = accum<float, C>;
   extern __shared__ float4 smem2d_storage[];  // float4: 16-byte alignment for every A
@@ -71,10 +74,11 @@ __global__ void __launch_bounds__(T::block_x* T::block_y)
   }
 }
 
-template <class In, class Out, int R, int N, class T>
+template <class In, class Out, int R, int N, class T, bool Batch>
 __global__ void __launch_bounds__(T::block_x* T::block_y)
     smem_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g, separable_taps<N> taps,
-                    bool tile_class) {
+                    bool tile_class, image_strides strides) {
+  if constexpr (Batch) select_image(src, dst, strides);
   constexpr int C = pixel_traits<In>::channels;
   using A = accum<float, C>;
   extern __shared__ float4 smem_sep_storage[];
@@ -149,31 +153,33 @@ struct shared_mem_family {
   static void launch(const problem<In, Out>& p) {
     constexpr int C = pixel_traits<In>::channels;
     using T = typename P::template tile<C>;
+    constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
-    const dim3 block(T::block_x, T::block_y), grid = tile_grid(g.width, g.height, T::width, T::height);
+    const dim3 block(T::block_x, T::block_y), grid = tile_grid(g.width, g.height, T::width, T::height, p.images);
     if (p.dense) {
       const std::size_t smem = smem2d_bytes<T, C>(g.kw, g.kh);
       const auto& taps = p.dense->coefficients();
       const bool launched = with_static_radius(p.radius, [&](auto R) {
         constexpr int n = (2 * R + 1) * (2 * R + 1);
-        smem2d_kernel<In, Out, R, inline_taps<n>, T>
-            <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_taps<n>(taps), p.tile_class);
+        smem2d_kernel<In, Out, R, inline_taps<n>, T, B>
+            <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_taps<n>(taps), p.tile_class, p.strides);
       }, typename P::dense_radii{});
       if (!launched)
-        smem2d_kernel<In, Out, -1, inline_taps<inline_capacity>, T>
-            <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_taps<inline_capacity>(taps), p.tile_class);
+        smem2d_kernel<In, Out, -1, inline_taps<inline_capacity>, T, B>
+            <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_taps<inline_capacity>(taps), p.tile_class,
+                                              p.strides);
       gpu::check_launch("smem2d_kernel");
       return;
     }
     const std::size_t smem = smem_sep_bytes<T, C>(g.kh);
     const bool launched = with_static_radius(p.radius, [&](auto R) {
       constexpr int n = 2 * R + 1;
-      smem_sep_kernel<In, Out, R, n, T>
-          <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_separable<n>(*p.separable), p.tile_class);
+      smem_sep_kernel<In, Out, R, n, T, B>
+          <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_separable<n>(*p.separable), p.tile_class, p.strides);
     }, typename P::separable_radii{});
     if (!launched)
-      smem_sep_kernel<In, Out, -1, separable_capacity, T><<<grid, block, smem, p.stream>>>(
-          p.src, p.dst, g, pack_separable<separable_capacity>(*p.separable), p.tile_class);
+      smem_sep_kernel<In, Out, -1, separable_capacity, T, B><<<grid, block, smem, p.stream>>>(
+          p.src, p.dst, g, pack_separable<separable_capacity>(*p.separable), p.tile_class, p.strides);
     gpu::check_launch("smem_sep_kernel");
   }
 };

@@ -45,6 +45,7 @@
 #include "../bordered.hpp"
 #include "../family.hpp"
 #include "accumulate.hpp"
+#include "batch_image.hpp"
 #include "shared_mem.hpp"
 #include "streaming_io.hpp"
 #include "streaming_shape.hpp"
@@ -64,10 +65,11 @@ namespace detail {
 /// carries no mapping and no partial stores (fewer registers: 66 instead of the general
 /// kernel's 80 for float separable 3x3, nvcc -Xptxas -v for sm_90); the block columns at
 /// the left and right edges run the general kernel.
-template <class In, class Out, int R, bool Separable, bool Interior, class Taps, class Cfg>
+template <class In, class Out, int R, bool Separable, bool Interior, class Taps, class Cfg, bool Batch>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(Cfg::block, Cfg::min_blocks)
     streaming_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr, Taps taps,
-                     int strip_rows, bool tile_class, int block_split, int block_skip) {
+                     int strip_rows, bool tile_class, int block_split, int block_skip, image_strides strides) {
+  if constexpr (Batch) select_image(src, dst, strides);
   using S = stream_shape<In, Out, R, Cfg>;
   constexpr int C = S::channels, D = S::taps, V = S::v, W = S::words, HW = S::halo_words, E = S::window;
   constexpr int U = Cfg::rows_in_flight, block = Cfg::block, prefetch_rows = Cfg::prefetch_rows;
@@ -319,14 +321,16 @@ struct streaming_family {
 
   /// True when the kernel of radius R can run this problem: the own vectors of its lanes
   /// are aligned (the source ROI's first column and the target ROI's first column at
-  /// multiples of the vector size in bytes, pitches multiples of it too).
+  /// multiples of the vector size in bytes, pitches and a batch's image strides multiples
+  /// of it too).
   template <class P, int R, class In, class Out>
   static bool aligned(const problem<In, Out>& p) {
     using S = stream_shape<In, Out, R, stream_config_of<P, In, R>>;
     const std::size_t lb = std::size_t(S::load_bytes), sb = std::size_t(std::min(16, S::store_bytes));
     const auto s = reinterpret_cast<std::uintptr_t>(p.src.data) + std::uintptr_t(p.g.src_x0 + R) * sizeof(In);
     const auto d = reinterpret_cast<std::uintptr_t>(p.dst.data) + std::uintptr_t(p.g.dst_x0) * sizeof(Out);
-    return s % lb == 0 && p.src.pitch_bytes % lb == 0 && d % sb == 0 && p.dst.pitch_bytes % sb == 0;
+    return s % lb == 0 && p.src.pitch_bytes % lb == 0 && d % sb == 0 && p.dst.pitch_bytes % sb == 0 &&
+           p.strides.src_bytes % (long long)lb == 0 && p.strides.dst_bytes % (long long)sb == 0;
   }
 
   /// Square centred filters of a compiled radius, with aligned vectors.
@@ -362,6 +366,7 @@ struct streaming_family {
     using Cfg = stream_config_of<P, In, R>;
     using S = stream_shape<In, Out, R, Cfg>;
     constexpr int V = S::v, K = (R + V - 1) / V;  // K: neighbour vectors per side
+    constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
     const int span = S::block * V;  // output columns per block column
     const int columns = (g.width + span - 1) / span;
@@ -369,12 +374,13 @@ struct streaming_family {
     // asked once per device): with the multiprocessor count, what one wave of the grid is.
     // Only this family sizes its grid by them, so only its launches ask (cached per device).
     const int per_mp = tuning::detail::per_device([](int) {
-      return gpu::blocks_per_multiprocessor(&streaming_kernel<In, Out, R, Separable, true, Taps, Cfg>, S::block, 0);
+      return gpu::blocks_per_multiprocessor(&streaming_kernel<In, Out, R, Separable, true, Taps, Cfg, B>, S::block, 0);
     });
     const long long resident = (long long)per_mp * tuning::multiprocessors();
     const int rows = p.strip_rows > 0
                          ? p.strip_rows
-                         : stream_strip_rows(g.height, columns, resident, P::min_strip_rows, P::strip_rows(R));
+                         : stream_strip_rows(g.height, (long long)columns * p.images, resident, P::min_strip_rows,
+                                             P::strip_rows(R));
     const unsigned strips = unsigned(std::min((g.height + rows - 1) / rows, 65535));
     const rect rr = g.read_rect();
     const int lo = rr.x, hi = rr.x + rr.width;
@@ -392,17 +398,19 @@ struct streaming_family {
     // The edge block columns first, then the interior ones as its dependent: on a GPU that
     // can overlap them (gpu::launch_dependent) the few edge blocks no longer run alone
     // after the interior grid has drained.
+    const unsigned images = unsigned(p.images);
     if (edge > 0)
-      streaming_kernel<In, Out, R, Separable, false, Taps, Cfg>
-          <<<dim3(unsigned(edge), strips), dim3(S::block), 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps, rows,
-                                                                           p.tile_class, first, interior);
+      streaming_kernel<In, Out, R, Separable, false, Taps, Cfg, B>
+          <<<dim3(unsigned(edge), strips, images), dim3(S::block), 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps,
+                                                                                  rows, p.tile_class, first, interior,
+                                                                                  p.strides);
     if (interior > 0) {
       // Whether the device can overlap the two grids, asked of the runtime once per device.
       const bool overlap =
           P::overlap && edge > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
-      gpu::launch_dependent(&streaming_kernel<In, Out, R, Separable, true, Taps, Cfg>, dim3(unsigned(interior), strips),
-                            dim3(S::block), p.stream, overlap, p.src, p.dst, g, g.for_reads(), taps, rows,
-                            p.tile_class, 0, first);
+      gpu::launch_dependent(&streaming_kernel<In, Out, R, Separable, true, Taps, Cfg, B>,
+                            dim3(unsigned(interior), strips, images), dim3(S::block), p.stream, overlap, p.src, p.dst,
+                            g, g.for_reads(), taps, rows, p.tile_class, 0, first, p.strides);
     }
     gpu::check_launch("streaming_kernel");
   }

@@ -38,16 +38,17 @@ constexpr int stream_async_depth(int rows, int row_bytes, std::size_t budget) {
   return rows >= 2 ? rows : 0;
 }
 
-/// Output rows per strip for an image of `height` rows split into `columns` block columns,
+/// Output rows per strip for an image of `height` rows split into `columns` block columns
+/// (for a batch, those of all its images),
 /// on a GPU that holds `resident` blocks at once: the longest strip, at most `longest`
 /// rows, whose grid still has `resident` blocks; `shortest` if none has. A block walks its
 /// strip's rows one after another, so a grid of fewer blocks than the GPU holds takes one
 /// strip's walk however small the image: on the H200, u8 dense 3x3 with 24-row strips
 /// took 56 us at 128x128 and 68 us at 1920x1080, with 4-row strips 15 and 18.5 us.
-constexpr int stream_strip_rows(int height, int columns, long long resident, int shortest, int longest) {
+constexpr int stream_strip_rows(int height, long long columns, long long resident, int shortest, int longest) {
   if (height < 1 || columns < 1 || resident < 1) return longest;
   for (int rows = longest; rows > shortest; --rows)
-    if ((long long)columns * ((height + rows - 1) / rows) >= resident) return rows;
+    if (columns * ((height + rows - 1) / rows) >= resident) return rows;
   return shortest;
 }
 

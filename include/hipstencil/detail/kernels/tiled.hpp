@@ -22,6 +22,7 @@
 #if HIPSTENCIL_HAS_GPU
 #include "../../algorithm.hpp"
 #include "../family.hpp"
+#include "batch_image.hpp"
 #include "shared_mem.hpp"
 #include "staging.hpp"
 #include "taps.hpp"
@@ -70,10 +71,11 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_block(const image_view<Out>&
 
 /// Dense filter of radius R. `gr` is g.for_reads(), computed once on the host (derived
 /// per thread, it held registers across the unrolled rows: nvcc 13, sm_90, -Xptxas -v).
-template <class In, class Out, int R, int BX, int BY, int OX, int OY, int MinBlocks>
+template <class In, class Out, int R, int BX, int BY, int OX, int OY, int MinBlocks, bool Batch>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     tiled2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                   inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class) {
+                   inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class, image_strides strides) {
+  if constexpr (Batch) select_image(src, dst, strides);
   constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
   using A = accum<float, C>;
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
@@ -109,10 +111,11 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
   }
 }
 
-template <class In, class Out, int R, int BX, int BY, int OX, int OY>
+template <class In, class Out, int R, int BX, int BY, int OX, int OY, bool Batch>
 __global__ void __launch_bounds__(BX* BY)
     tiled_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                     separable_taps<2 * R + 1> taps, bool tile_class) {
+                     separable_taps<2 * R + 1> taps, bool tile_class, image_strides strides) {
+  if constexpr (Batch) select_image(src, dst, strides);
   constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
   using A = accum<float, C>;
   extern __shared__ float4 tiled_storage[];
@@ -193,22 +196,23 @@ struct tiled_family {
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
     constexpr int C = pixel_traits<In>::channels, BX = P::block_x, BY = P::block_y, OX = P::out_x, OY = P::out_y;
+    constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
-    const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY * OY), block(BX, BY);
+    const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY * OY, p.images), block(BX, BY);
     if (p.dense) {
       with_static_radius(p.radius, [&](auto R) {
         constexpr int n = (2 * R + 1) * (2 * R + 1);
         constexpr int min_blocks = P::template dense_min_blocks<C, sizeof(typename pixel_traits<In>::channel_type), R>;
-        tiled2d_kernel<In, Out, R, BX, BY, OX, OY, min_blocks>
+        tiled2d_kernel<In, Out, R, BX, BY, OX, OY, min_blocks, B>
             <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), pack_taps<n>(p.dense->coefficients()),
-                                           p.tile_class);
+                                           p.tile_class, p.strides);
       }, typename P::dense_radii{});
       gpu::check_launch("tiled2d_kernel");
       return;
     }
     with_static_radius(p.radius, [&](auto R) {
-      tiled_sep_kernel<In, Out, R, BX, BY, OX, OY><<<grid, block, tiled_sep_bytes<C, BX, BY, OX, OY>(R), p.stream>>>(
-          p.src, p.dst, g, g.for_reads(), pack_separable<2 * R + 1>(*p.separable), p.tile_class);
+      tiled_sep_kernel<In, Out, R, BX, BY, OX, OY, B><<<grid, block, tiled_sep_bytes<C, BX, BY, OX, OY>(R), p.stream>>>(
+          p.src, p.dst, g, g.for_reads(), pack_separable<2 * R + 1>(*p.separable), p.tile_class, p.strides);
     }, typename P::separable_radii{});
     gpu::check_launch("tiled_sep_kernel");
   }

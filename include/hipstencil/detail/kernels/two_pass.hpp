@@ -21,6 +21,7 @@
 #include "../../algorithm.hpp"
 #include "../../error.hpp"
 #include "../family.hpp"
+#include "batch_image.hpp"
 #include "naive.hpp"
 #include "staging.hpp"
 #include "taps.hpp"
@@ -53,10 +54,11 @@ constexpr std::size_t row_pass_bytes(int n) {
 /// by memory traffic, and whenever nvcc 13 gave it 36-40 registers (it did after a change
 /// to the border maps that only its edge tiles run), u8 and float 3x3 and 5x5 ran 7-15%
 /// slower at 8192x8192 on the H200. The cost is a spill of 8 bytes in some instantiations.
-template <class In, class Out, int R, int N, class T>
+template <class In, class Out, int R, int N, class T, bool Batch>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(T::block_x* T::block_y, 2048 / (T::block_x * T::block_y))
     row_transpose_kernel(image_view<const In> src, image_view<Out> out, row_pass p, inline_taps<N> taps,
-                         bool tile_class) {
+                         bool tile_class, image_strides strides) {
+  if constexpr (Batch) select_image(src, out, strides);
   constexpr int C = pixel_traits<In>::channels;
   // T::height rows r x T::width columns c per tile
   using A = accum<float, C>;
@@ -96,13 +98,15 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(T::block_x* T::block_y, 2048 / (T::bloc
 }
 
 /// Workspace of two_pass for a width x height ROI and a filter kh taps tall: W rows of
-/// (height + kh - 1) float (or float4) pixels, rows padded to 256 bytes.
+/// (height + kh - 1) float (or float4) pixels, rows padded to 256 bytes; for a batch, one
+/// such image per image of the batch, `image_bytes` apart.
 template <int C>
 struct two_pass_layout {
-  std::size_t pitch, bytes;
-  two_pass_layout(int width, int height, int kh) {
+  std::size_t pitch, image_bytes, bytes;
+  two_pass_layout(int width, int height, int kh, int images = 1) {
     pitch = (std::size_t(height + kh - 1) * sizeof(work_pixel<C>) + 255) / 256 * 256;
-    bytes = pitch * std::size_t(width);
+    image_bytes = pitch * std::size_t(width);
+    bytes = image_bytes * std::size_t(images);
   }
 };
 
@@ -129,7 +133,8 @@ struct two_pass_family {
     constexpr int C = pixel_traits<In>::channels;
     const geometry& g = p.g;
     if (!p.separable || !two_pass_holds<P, C>(g.kw, g.kh)) return no_fit;
-    const bool ws_ok = p.ws && p.ws->data && p.ws->bytes >= two_pass_layout<C>(g.width, g.height, g.kh).bytes;
+    const bool ws_ok =
+        p.ws && p.ws->data && p.ws->bytes >= two_pass_layout<C>(g.width, g.height, g.kh, p.images).bytes;
     if (!p.may_allocate && !ws_ok) return no_fit;
     const int r = g.kw == g.kh ? g.kw / 2 : -1;
     return fit{true, compiled(r, typename P::separable_radii{}) ? r : -1};
@@ -138,7 +143,7 @@ struct two_pass_family {
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
     constexpr int C = pixel_traits<In>::channels;
-    const two_pass_layout<C> layout(p.g.width, p.g.height, p.g.kh);
+    const two_pass_layout<C> layout(p.g.width, p.g.height, p.g.kh, p.images);
     if (p.ws) {
       if (!p.ws->data || p.ws->bytes < layout.bytes)
         throw_invalid("convolve: workspace of ", p.ws->bytes, " bytes at ", p.ws->data,
@@ -159,40 +164,48 @@ struct two_pass_family {
  private:
   template <class P, class In, class Out>
   static void row_pass_launch(image_view<const In> src, image_view<Out> out, const row_pass& rp,
-                              const std::vector<float>& taps, bool tile_class, gpu::stream_t stream) {
+                              const std::vector<float>& taps, bool tile_class, int images, image_strides strides,
+                              gpu::stream_t stream) {
     constexpr int C = pixel_traits<In>::channels;
     using T = typename P::template tile<C>;
-    const dim3 block(T::block_x, T::block_y), grid = tile_grid(rp.cols, rp.rows, T::width, T::height);
+    constexpr bool B = tuning::is_batched<P>::value;
+    const dim3 block(T::block_x, T::block_y), grid = tile_grid(rp.cols, rp.rows, T::width, T::height, images);
     const std::size_t smem = row_pass_bytes<T, C>(rp.n);
     const bool launched = with_static_radius(int(taps.size()) / 2, [&](auto R) {
       constexpr int n = 2 * R + 1;
-      row_transpose_kernel<In, Out, R, n, T><<<grid, block, smem, stream>>>(src, out, rp, pack_taps<n>(taps), tile_class);
+      row_transpose_kernel<In, Out, R, n, T, B>
+          <<<grid, block, smem, stream>>>(src, out, rp, pack_taps<n>(taps), tile_class, strides);
     }, typename P::separable_radii{});
     if (!launched)
-      row_transpose_kernel<In, Out, -1, separable_capacity, T>
-          <<<grid, block, smem, stream>>>(src, out, rp, pack_taps<separable_capacity>(taps), tile_class);
+      row_transpose_kernel<In, Out, -1, separable_capacity, T, B>
+          <<<grid, block, smem, stream>>>(src, out, rp, pack_taps<separable_capacity>(taps), tile_class, strides);
     gpu::check_launch("row_transpose_kernel");
   }
 
   /// Both passes through `work` (two_pass_layout bytes). Anchors: the row taps are applied
-  /// with the geometry's src_x0 (anchor folded in), the column taps from window row 0.
+  /// with the geometry's src_x0 (anchor folded in), the column taps from window row 0. A
+  /// batch's images each have a workspace image: pass 1 writes and pass 2 reads them
+  /// layout.image_bytes apart.
   template <class P, class In, class Out>
   static void run(const problem<In, Out>& p, void* work) {
     constexpr int C = pixel_traits<In>::channels;
     using W = work_pixel<C>;
     const geometry& g = p.g;
-    const two_pass_layout<C> layout(g.width, g.height, g.kh);
+    const two_pass_layout<C> layout(g.width, g.height, g.kh, p.images);
     const image_view<W> w(static_cast<W*>(work), g.height + g.kh - 1, g.width, layout.pitch);
     row_pass p1{};
     p1.rows = g.height + g.kh - 1, p1.cols = g.width, p1.n = g.kw;
     p1.x0 = g.src_x0, p1.y0 = g.src_y0, p1.mapped = true, p1.write_check = false, p1.g = g;
     p1.out_x0 = 0, p1.out_y0 = 0;
-    row_pass_launch<P, In, W>(p.src, w, p1, p.separable->row(), p.tile_class, p.stream);
+    const image_strides s1{p.strides.src_bytes, (long long)layout.image_bytes};
+    row_pass_launch<P, In, W>(p.src, w, p1, p.separable->row(), p.tile_class, p.images, s1, p.stream);
     row_pass p2{};
     p2.rows = g.width, p2.cols = g.height, p2.n = g.kh;
     p2.x0 = 0, p2.y0 = 0, p2.mapped = false, p2.write_check = true, p2.g = g;
     p2.out_x0 = g.dst_x0, p2.out_y0 = g.dst_y0;
-    row_pass_launch<P, W, Out>(image_view<const W>(w), p.dst, p2, p.separable->column(), p.tile_class, p.stream);
+    const image_strides s2{(long long)layout.image_bytes, p.strides.dst_bytes};
+    row_pass_launch<P, W, Out>(image_view<const W>(w), p.dst, p2, p.separable->column(), p.tile_class, p.images,
+                               s2, p.stream);
   }
 };
 

@@ -58,7 +58,9 @@ struct problem_shape {
   int channels = 1;        ///< 1 or 4
   int channel_bytes = 1;   ///< 1 (8-bit), 2 (16-bit), 4 (float)
   int width = 0, height = 0;  ///< of the ROI, pixels
-  constexpr long long pixels() const { return (long long)width * height; }
+  int images = 1;             ///< of a batch (convolve_batch): one grid of them all
+  /// Pixels of the whole call: a batch's grid is as large as one image of all its pixels.
+  constexpr long long pixels() const { return (long long)width * height * images; }
 };
 
 /// The generic table (every architecture until measured): the sm_90 choices, the only
@@ -86,7 +88,10 @@ struct automatic_table {
   ///     where tiled took 90); shared_mem for the rest;
   ///   beyond: streaming up to radius 5 dense (1 to 4 separable, 2 for four channels),
   ///     tiled 6 to 8 dense, shared_mem beyond, two_pass past radius 10 into a caller's
-  ///     workspace (automatic never allocates).
+  ///     workspace (automatic never allocates); tiled where streaming's lanes would idle.
+  /// A batch (convolve_batch) counts the pixels of all its images: its grid is that large.
+  /// Measured for batches: 4096 images of 128x128 u8 and 64 of 1920x1080 uchar4, 3x3 and
+  /// 5x5 (bench/results/2026-11-23-batch.csv).
   /// Streaming needs 1024 columns: a narrower image leaves most lanes of its one block
   /// column idle (128x65536 u8 3x3: 250 us, tiled 32 us); it falls to the next choice.
   static constexpr preference choose(const problem_shape& s) {
@@ -149,6 +154,9 @@ struct automatic_table {
       return {{tiled, smem}};
     }
     if (s.separable) {  // ushort4 streams to radius 4 too (8192x8192 9x9: 1275 us, shared_mem 1394)
+      // Too narrow to stream (batches of small images): tiled, as below 2^25 pixels (4096
+      // images of 128x128 u8, 3x3: tiled 226 us, shared_mem 466).
+      if (st == none && r <= 8) return {{tiled, smem}};
       if (r <= (one || s.channel_bytes == 2 ? 4 : 2)) return {{st, smem}};
       if (r <= 10) return {{smem}};
       return {{two_pass, smem}};
