@@ -22,11 +22,12 @@ namespace gpu = hipstencil::gpu;
 // ------------------------------------------------------------------------------ the cases
 
 /// Pixel types measured: the (In, Out) pairs u8->u8, u16->u16 (std::uint16_t), s16->s16
-/// (std::int16_t), float->float, uchar4->uchar4, ushort4->ushort4 (rgba16) only. Each
+/// (std::int16_t), float->float, uchar4->uchar4, ushort4->ushort4 (rgba16), half->half
+/// (f16) only. Each
 /// pair runs every kernel family, so each must be a pair that detail/instance_list.inc
 /// precompiles for every family and tests/gpu/test_algos_*.cpp tests for every family
 /// (each costs compile time in CI).
-enum class pixel { u8, u16, s16, f32, rgba8, rgba16 };
+enum class pixel { u8, u16, s16, f32, rgba8, rgba16, f16 };
 /// Every pixel type, in table order (the command line's names: name(pixel)).
 const std::vector<pixel>& all_pixels();
 /// The pixel types --batch runs: u8, f32, rgba8, the pairs whose batched kernels
@@ -206,6 +207,7 @@ std::unique_ptr<suite> make_suite_s16(int width, int height, int images, int max
 std::unique_ptr<suite> make_suite_f32(int width, int height, int images, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_rgba8(int width, int height, int images, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_rgba16(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_f16(int width, int height, int images, int max_radius, run_timer& timer);
 
 /// NPP, the peer (npp_peer.cpp; CUDA backend with NPP found at configure time only).
 /// Times every NPP function family that computes case (type, separable, radius, border)

@@ -17,6 +17,7 @@ const char* name(pixel p) {
     case pixel::f32: return "float";
     case pixel::rgba8: return "uchar4";
     case pixel::rgba16: return "ushort4";
+    case pixel::f16: return "half";
   }
   return "?";
 }
@@ -33,8 +34,8 @@ const std::vector<algorithm>& algorithms() {
   return list;
 }
 const std::vector<pixel>& all_pixels() {
-  static const std::vector<pixel> list{pixel::u8, pixel::u16, pixel::s16, pixel::f32, pixel::rgba8,
-                                         pixel::rgba16};
+  static const std::vector<pixel> list{pixel::u8,    pixel::u16,    pixel::s16, pixel::f32,
+                                         pixel::rgba8, pixel::rgba16, pixel::f16};
   return list;
 }
 const std::vector<pixel>& batch_pixels() {
@@ -45,6 +46,7 @@ std::size_t pixel_bytes(pixel p) {
   switch (p) {
     case pixel::u8: return 1;
     case pixel::u16:
+    case pixel::f16:
     case pixel::s16: return 2;
     case pixel::f32:
     case pixel::rgba8: return 4;

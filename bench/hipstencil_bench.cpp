@@ -11,8 +11,9 @@
 // (hipstencil::algo::for_each_family: naive, shared_mem, two_pass, tiled, streaming at the
 // time of writing; a family that takes no dense filter, two_pass, runs separable filters
 // only), then automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random)
-// filters; u8, u16 (uint16), s16 (int16), float and uchar4 pixels; replicate, reflect101,
-// constant and padded borders (--border takes any rule of hipstencil::border::all_rules);
+// filters; u8, u16 (uint16), s16 (int16), float, uchar4, ushort4 and half pixels;
+// replicate, reflect101, constant and padded borders (--border takes any rule of
+// hipstencil::border::all_rules);
 // median of 25 runs. Each hipstencil line says what actually ran when a family fell back
 // to another (hipstencil::resolved_algorithm; the CSV's `resolved` column has it for every
 // row). With --batch N each case filters N images of each size in one convolve_batch
@@ -290,6 +291,7 @@ std::unique_ptr<suite> make_suite(pixel t, const options& o, int max_radius, run
     case pixel::f32: return make_suite_f32(o.width, o.height, o.batch, max_radius, timer);
     case pixel::rgba8: return make_suite_rgba8(o.width, o.height, o.batch, max_radius, timer);
     case pixel::rgba16: return make_suite_rgba16(o.width, o.height, o.batch, max_radius, timer);
+    case pixel::f16: return make_suite_f16(o.width, o.height, o.batch, max_radius, timer);
   }
   return nullptr;
 }

@@ -60,6 +60,11 @@ inline hs::ushort4 random_pixel<hs::ushort4>(splitmix64& g) {
   return p;
 }
 
+template <>
+inline hs::half random_pixel<hs::half>(splitmix64& g) {
+  return __float2half_rn(g.unit_float());
+}
+
 template <class T>
 hs::host_image<T> random_host_image(int width, int height, std::uint64_t seed) {
   hs::host_image<T> im(width, height);
@@ -129,10 +134,12 @@ double max_channel_difference(const T& a, const T& b) {
 
 /// Tolerance of the spot check: one step for integer outputs, 8- and 16-bit (float
 /// accumulation against the reference's double can round the other way), 2e-4 for float
-/// outputs in [0, 1] (about 2^-12: the 961 float FMAs of a 31 x 31 window stay well inside).
+/// outputs in [0, 1] (about 2^-12: the 961 float FMAs of a 31 x 31 window stay well inside),
+/// 2e-3 for half outputs in [0, 1] (two units in the last place of a half below 1).
 template <class T>
 constexpr double check_tolerance() {
-  return std::is_same<typename hs::pixel_traits<T>::channel_type, float>::value ? 2e-4 : 1.0;
+  using C = typename hs::pixel_traits<T>::channel_type;
+  return std::is_same<C, float>::value ? 2e-4 : std::is_same<C, hs::half>::value ? 2e-3 : 1.0;
 }
 
 template <class T>

@@ -54,7 +54,9 @@ inline std::mt19937& rng() {
 
 template <class C>
 C random_channel() {
-  if constexpr (std::is_floating_point<C>::value) {
+  if constexpr (std::is_same<C, half>::value) {
+    return __float2half_rn(std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng()));
+  } else if constexpr (std::is_floating_point<C>::value) {
     return std::uniform_real_distribution<C>(C(-1), C(1))(rng());
   } else {
     return C(std::uniform_int_distribution<long long>(std::numeric_limits<C>::min(), std::numeric_limits<C>::max())(rng()));
@@ -159,7 +161,12 @@ long long count_mismatches(const problem& p, const filter2d& f, border::kind b, 
         for (int c = 0; c < pixel_traits<Out>::channels; ++c) {
           const double g = double(pixel_traits<Out>::get(out(x, y), c));
           const double r = double(pixel_traits<Out>::get(ref(x, y), c));
-          const double tol = std::is_floating_point<typename pixel_traits<Out>::channel_type>::value ? ftol : 1.0;
+          using C = typename pixel_traits<Out>::channel_type;
+          // half: the float sum rounded to 11 significant bits, so one unit in the last
+          // place of the result (2^-10 relative; 2^-24 absolute below 2^-14) on top of ftol.
+          const double tol = std::is_same<C, half>::value ? ftol + std::max(std::fabs(r) * 0x1p-10, 0x1p-24)
+                             : is_float_channel<C>                  ? ftol
+                                                                    : 1.0;
           if (!(std::fabs(g - r) <= tol)) ok = false;
         }
       }

@@ -83,6 +83,8 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels
     }
   } else if constexpr (std::is_same<In, float>::value) {
     a.v[0] = __uint_as_float(w[b / 4]);
+  } else if constexpr (std::is_same<In, half>::value) {  // the bits, not the value, of the 16-bit word
+    a.v[0] = __half2float(__ushort_as_half((unsigned short)((w[b / 4] >> (16 * ((b / 2) % 2))) & 0xffffu)));
   } else if constexpr (sizeof(In) == 1) {
     a.v[0] = byte_as_float(w[b / 4], b % 4);
   } else {
@@ -111,6 +113,8 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void pack_pixel(unsigned* w, int b, con
     w[b / 4] = unsigned(p.x) | (unsigned(p.y) << 16), w[b / 4 + 1] = unsigned(p.z) | (unsigned(p.w) << 16);
   } else if constexpr (std::is_same<Out, float>::value) {
     w[b / 4] = __float_as_uint(p);
+  } else if constexpr (std::is_same<Out, half>::value) {
+    w[b / 4] |= unsigned(__half_as_ushort(p)) << (16 * ((b / 2) % 2));
   } else if constexpr (sizeof(Out) == 1) {
     w[b / 4] |= unsigned(static_cast<unsigned char>(p)) << (8 * (b % 4));
   } else {
