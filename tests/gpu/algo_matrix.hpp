@@ -89,6 +89,34 @@ inline bool compiled_radius(const family_case& fc, int r) {
   return yes;
 }
 
+/// Calls run(tag, filter) once with the algorithm tag of fc's family under the strategy
+/// asked (tile_class, else per_access): with `f` for a dense case, `sf` for a separable one.
+template <class Run>
+void with_family_tag(const family_case& fc, bool tile_class, const filter2d& f, const separable_filter& sf,
+                     Run&& run) {
+  auto dispatch = [&](auto strategy) {
+    algo::for_each_family<decltype(strategy)>([&](auto tag) {
+      using T = decltype(tag);
+      if (std::strcmp(T::name, fc.name) != 0) return;
+      if constexpr (algo::takes_dense<T>) {
+        if (fc.dense) run(tag, f);
+      }
+      if (!fc.dense) run(tag, sf);
+    });
+  };
+  if (tile_class) dispatch(strategy::tile_class{});
+  else dispatch(strategy::per_access{});
+}
+
+/// Checks resolved_algorithm's answer `res` for filter f: a square centred filter of a
+/// radius fc's family compiles runs that family itself, with that radius.
+inline void check_runs_itself(const family_case& fc, const filter2d& f, const resolution& res) {
+  INFO("runs " << res.str());
+  const int kw = f.width(), kh = f.height();
+  const int r = f.anchor_x() == kw / 2 && f.anchor_y() == kh / 2 && kw == kh ? kw / 2 : -1;
+  if (compiled_radius(fc, r)) CHECK((std::strcmp(res.family, fc.name) == 0 && res.radius == r));
+}
+
 /// One case: random source, random filter of kw x kh with anchor (ax, ay) (-1: centre),
 /// the family's kernel against the reference. Checks with resolved_algorithm that a
 /// square centred filter of a compiled radius runs the family itself with that radius (so
@@ -103,25 +131,10 @@ long long run_family_case(const family_case& fc, bool tile_class, int w, int h, 
                          fc.streaming);
   const auto src = random_image<In>(p.src_w, p.src_h);
   return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
-    auto run = [&](auto tag, const auto& filter) {
-      const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode);
-      INFO("runs " << res.str());
-      const int r = f.anchor_x() == kw / 2 && f.anchor_y() == kh / 2 && kw == kh ? kw / 2 : -1;
-      if (compiled_radius(fc, r)) CHECK((std::strcmp(res.family, fc.name) == 0 && res.radius == r));
+    with_family_tag(fc, tile_class, f, sf, [&](auto tag, const auto& filter) {
+      check_runs_itself(fc, f, resolved_algorithm(s, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode));
       convolve(s, p.src_roi, d, p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
-    };
-    auto dispatch = [&](auto strategy) {
-      algo::for_each_family<decltype(strategy)>([&](auto tag) {
-        using T = decltype(tag);
-        if (std::strcmp(T::name, fc.name) != 0) return;
-        if constexpr (algo::takes_dense<T>) {
-          if (fc.dense) run(tag, f);
-        }
-        if (!fc.dense) run(tag, sf);
-      });
-    };
-    if (tile_class) dispatch(strategy::tile_class{});
-    else dispatch(strategy::per_access{});
+    });
   });
 }
 

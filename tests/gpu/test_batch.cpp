@@ -111,25 +111,10 @@ long long run_batch_case(const family_case& fc, bool tile_class, int w, int h, i
   const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule,
                           fc.streaming);
   return check_batch<In, Out>(p, f, b, count, gap_rows, repeat_source, [&](batch_view<const In> s, batch_view<Out> d) {
-    auto run = [&](auto tag, const auto& filter) {
-      const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode);
-      INFO("runs " << res.str());
-      const int r = f.anchor_x() == kw / 2 && f.anchor_y() == kh / 2 && kw == kh ? kw / 2 : -1;
-      if (compiled_radius(fc, r)) CHECK((std::strcmp(res.family, fc.name) == 0 && res.radius == r));
+    with_family_tag(fc, tile_class, f, sf, [&](auto tag, const auto& filter) {
+      check_runs_itself(fc, f, resolved_algorithm(s, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode));
       convolve_batch(s, p.src_roi, d, p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
-    };
-    auto dispatch = [&](auto strategy) {
-      algo::for_each_family<decltype(strategy)>([&](auto tag) {
-        using T = decltype(tag);
-        if (std::strcmp(T::name, fc.name) != 0) return;
-        if constexpr (algo::takes_dense<T>) {
-          if (fc.dense) run(tag, f);
-        }
-        if (!fc.dense) run(tag, sf);
-      });
-    };
-    if (tile_class) dispatch(strategy::tile_class{});
-    else dispatch(strategy::per_access{});
+    });
   });
 }
 
