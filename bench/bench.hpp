@@ -106,7 +106,7 @@ struct timing {
 /// Summarises per-run times (median of an even count: mean of the two middle values).
 timing summarize(std::vector<double> ms);
 
-/// Times work queued on one stream with device events, per METHOD.md: one untimed run
+/// Times work queued on one stream with device events: one untimed run
 /// (writes every output once, loads the module, creates any handle) followed by a host
 /// synchronisation, `warmup` more untimed runs, then `runs` runs each bracketed by its own
 /// pair of events. Nothing synchronises the host between the warm-up and the last event,

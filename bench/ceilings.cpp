@@ -41,7 +41,7 @@ struct scoped_allocation {
 
 void measure_copy(ceilings& c, run_timer& timer) {
   scoped_allocation from(copy_bytes), to(copy_bytes);
-  // Not zeros (METHOD.md): a byte pattern, set once.
+  // Not zeros (a GPU may compress them, flattering the copy): a byte pattern, set once.
   gpu::memset_2d(from.p, copy_bytes, 0x5a, copy_bytes, 1, timer.stream());
   c.copy_bytes = copy_bytes;
   c.copy = timer.time(

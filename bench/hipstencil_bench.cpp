@@ -357,7 +357,7 @@ int run(int argc, char** argv) {
     return 1;
   }
   if (o.runs < 20)
-    std::printf("note: --runs %d is below the 20 runs METHOD.md asks for; figures are indicative only\n", o.runs);
+    std::printf("note: --runs %d is below 20; the median of so few runs is indicative only\n", o.runs);
   const gpu::stream_t stream = gpu::stream_create();
   {
     run_timer timer(stream, o.runs, o.warmup);

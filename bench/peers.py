@@ -2,7 +2,7 @@
 """Times the Python peers of hipstencil-bench on the same problem: CuPy's
 cupyx.scipy.ndimage.correlate and PyTorch's conv2d, float32, dense random filters.
 
-Method as hipstencil-bench (METHOD.md): random input (never zeros), preallocated output
+Method as hipstencil-bench: random input (never zeros: a GPU may compress or skip them), preallocated output
 where the library takes one, one untimed run and a synchronisation, warm-up runs, then
 the median (with min and max) of N runs, each timed with the library's own CUDA events.
 GB/s counts one read of the input and one write of the output (8 bytes per pixel).
