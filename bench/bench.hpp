@@ -24,8 +24,8 @@ namespace gpu = hipstencil::gpu;
 /// Pixel types measured: the (In, Out) pairs u8->u8, u16->u16 (std::uint16_t), s16->s16
 /// (std::int16_t), float->float, uchar4->uchar4, ushort4->ushort4 (rgba16), half->half
 /// (f16) only. Each
-/// pair runs every kernel family, so each must be a pair that detail/instance_list.inc
-/// precompiles for every family and tests/gpu/test_algos_*.cpp tests for every family
+/// pair runs every kernel family, so each must be a pair of detail/instance_list.inc
+/// (precompiled for every family) that tests/gpu/test_algos_*.cpp tests for every family
 /// (each costs compile time in CI).
 enum class pixel { u8, u16, s16, f32, rgba8, rgba16, f16 };
 /// Every pixel type, in table order (the command line's names: name(pixel)).

@@ -142,9 +142,11 @@ template <class... Tags>
 struct list {};
 
 /// Every kernel family's tag: the one list of families. Dispatch (detail/families.hpp),
-/// resolved_algorithm, the filter program's --algo, the [gpu] test matrix and the
-/// benchmark all take their families from it. A new family is its kernel header, its tag
-/// above and its entry here (and the header's #include in detail/families.hpp).
+/// resolved_algorithm, the filter program's --algo, the [gpu] test matrix, the benchmark
+/// and the build's precompiled kernels (cmake/HipstencilInstances.cmake reads this line:
+/// keep it one line, one tag per entry) all take their families from it. A new family is
+/// its kernel header, its tag above with its entry here, and the header's #include in
+/// detail/families.hpp.
 using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>>;
 
 }  // namespace algo

@@ -22,6 +22,34 @@ family_list<typename Tags::family...> families_of(algo::list<Tags...>);
 /// Every family, in the order of algo::families.
 using all_families = decltype(families_of(algo::families{}));
 
+/// The number of families.
+template <class... F>
+constexpr int count_of(family_list<F...>) {
+  return int(sizeof...(F));
+}
+constexpr int family_count = count_of(all_families{});
+
+/// Stands for an index past the last family, a distinct type for each (instances.hpp
+/// declares a fixed number of indices; these are never instantiated).
+template <int I>
+struct no_family {};
+template <int I, class List>
+struct family_at_impl {
+  using type = no_family<I>;
+};
+template <int I, class F, class... Rest>
+struct family_at_impl<I, family_list<F, Rest...>> {
+  using type = typename family_at_impl<I - 1, family_list<Rest...>>::type;
+};
+template <class F, class... Rest>
+struct family_at_impl<0, family_list<F, Rest...>> {
+  using type = F;
+};
+/// The family at index I of algo::families (a no_family past the end): what the
+/// precompiled translation units name, since CMake counts that list but reads no types.
+template <int I>
+using family_at = typename family_at_impl<I, all_families>::type;
+
 /// Calls fn(F{}) for every family F of the list.
 template <class Fn, class... F>
 void for_each_family(Fn&& fn, family_list<F...>) {
