@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -55,10 +56,16 @@ constexpr bool separable_only() {
 #endif
 }
 
-/// Border rules offered by --border (first = default). `padded` is deliberately absent:
-/// it reads a halo that must exist in memory around the image, and a loaded image has none.
-using border_choice = std::variant<hs::border::reflect101, hs::border::replicate, hs::border::constant,
-                                   hs::border::reflect, hs::border::wrap, hs::border::skip>;
+/// Border rules offered by --border: every rule of the library's list (hs::border::all_rules)
+/// but `padded`, which reads a halo that must exist in memory around the image, and a
+/// loaded image has none. The default, reflect101, is set where the options are.
+template <class R>
+using offered_rule = std::conditional_t<std::is_same<R, hs::border::padded>::value, std::tuple<>, std::tuple<R>>;
+template <class... R>
+auto offered_rules(hs::border::rule_list<R...>) -> decltype(std::tuple_cat(std::declval<offered_rule<R>>()...));
+template <class... R>
+std::variant<R...> variant_of(std::tuple<R...>);
+using border_choice = decltype(variant_of(std::declval<decltype(offered_rules(hs::border::all_rules{}))>()));
 
 /// A filter is separable (box, gaussian, sobel) or dense (laplacian, sharpen, custom).
 using filter_choice = std::variant<hs::separable_filter, hs::filter2d>;

@@ -24,7 +24,7 @@ struct run_settings {
   engine where = engine::host;
   hs::rect roi;
   hs::halo halo = hs::halo::isolated;
-  border_choice border;
+  border_choice border = hs::border::reflect101{};
   algo_choice algo;
   strategy_choice strategy;
 };

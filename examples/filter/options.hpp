@@ -38,7 +38,7 @@ struct options {
   std::optional<double> sigma;       // gaussian
   std::optional<double> amount;      // sharpen
   std::optional<std::string> coeffs; // custom
-  border_choice border;              // default reflect101
+  border_choice border = hs::border::reflect101{};  // the default, as OpenCV's
   std::string border_text = "reflect101";
   std::optional<hs::rect> roi;
   hs::halo halo = hs::halo::isolated;

@@ -123,8 +123,8 @@ struct padded {
   HIPSTENCIL_HOST_DEVICE static constexpr int map(int p, int) { return p; }
 };
 
-/// Every rule's policy type, in the order of `kind`: the one list that the filter program,
-/// the [gpu] test matrix and the benchmark take their rules from.
+/// Every rule's policy type, in the order of `kind`: the one list that the filter program's
+/// --border (all but padded), the [gpu] test matrix and the benchmark take their rules from.
 template <class... R>
 struct rule_list {};
 using all_rules = rule_list<replicate, constant, reflect, reflect101, wrap, skip, padded>;
