@@ -20,7 +20,8 @@
 # RGB, RGBA, colour-mapped, 16-bit; 16-bit PNG grey and grey+alpha (libpng's path); TIFF
 # 8-bit grey, 16-bit RGB big-endian, float RGBA, 16-bit deflate with predictor (as the
 # program writes them), LZW in a 16x16 tile, 2-bit palette (libtiff's RGBA reader); and one
-# corrupt progressive JPEG that once tripped UBSan inside stb (tests/fuzz/CMakeLists.txt).
+# corrupt progressive JPEG and one corrupt baseline JPEG that tripped UBSan inside stb
+# (tests/fuzz/CMakeLists.txt).
 # corpus/cli holds argument lists, NUL-separated.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
