@@ -18,6 +18,7 @@ const char* name(pixel p) {
     case pixel::rgba8: return "uchar4";
     case pixel::rgba16: return "ushort4";
     case pixel::f16: return "half";
+    case pixel::bf16: return "bfloat16";
   }
   return "?";
 }
@@ -35,7 +36,7 @@ const std::vector<algorithm>& algorithms() {
 }
 const std::vector<pixel>& all_pixels() {
   static const std::vector<pixel> list{pixel::u8,    pixel::u16,    pixel::s16, pixel::f32,
-                                         pixel::rgba8, pixel::rgba16, pixel::f16};
+                                         pixel::rgba8, pixel::rgba16, pixel::f16, pixel::bf16};
   return list;
 }
 const std::vector<pixel>& batch_pixels() {
@@ -47,6 +48,7 @@ std::size_t pixel_bytes(pixel p) {
     case pixel::u8: return 1;
     case pixel::u16:
     case pixel::f16:
+    case pixel::bf16:
     case pixel::s16: return 2;
     case pixel::f32:
     case pixel::rgba8: return 4;

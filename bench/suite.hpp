@@ -65,6 +65,11 @@ inline hs::half random_pixel<hs::half>(splitmix64& g) {
   return __float2half_rn(g.unit_float());
 }
 
+template <>
+inline hs::bfloat16 random_pixel<hs::bfloat16>(splitmix64& g) {
+  return hs::saturate_cast<hs::bfloat16>(g.unit_float());
+}
+
 template <class T>
 hs::host_image<T> random_host_image(int width, int height, std::uint64_t seed) {
   hs::host_image<T> im(width, height);
@@ -128,18 +133,22 @@ template <class T>
 double max_channel_difference(const T& a, const T& b) {
   using tr = hs::pixel_traits<T>;
   double d = 0;
-  for (int c = 0; c < tr::channels; ++c) d = std::max(d, std::fabs(double(tr::get(a, c)) - double(tr::get(b, c))));
+  for (int c = 0; c < tr::channels; ++c) d = std::max(d, std::fabs(hs::to_accum<double>(a).v[c] - hs::to_accum<double>(b).v[c]));
   return d;
 }
 
 /// Tolerance of the spot check: one step for integer outputs, 8- and 16-bit (float
 /// accumulation against the reference's double can round the other way), 2e-4 for float
 /// outputs in [0, 1] (about 2^-12: the 961 float FMAs of a 31 x 31 window stay well inside),
-/// 2e-3 for half outputs in [0, 1] (two units in the last place of a half below 1).
+/// 2e-3 for half outputs in [0, 1] (two units in the last place of a half below 1), 1.6e-2
+/// for bfloat16 (two units in the last place of a bfloat16 below 1: 2^-7 each).
 template <class T>
 constexpr double check_tolerance() {
   using C = typename hs::pixel_traits<T>::channel_type;
-  return std::is_same<C, float>::value ? 2e-4 : std::is_same<C, hs::half>::value ? 2e-3 : 1.0;
+  return std::is_same<C, float>::value      ? 2e-4
+         : std::is_same<C, hs::half>::value ? 2e-3
+         : std::is_same<C, hs::bfloat16>::value ? 1.6e-2
+                                               : 1.0;
 }
 
 template <class T>

@@ -1,6 +1,6 @@
 // hipstencil/pixel.hpp
 // Pixel types and their traits. A pixel is a scalar (uint8_t, uint16_t, int16_t, float, and
-// in GPU builds the runtime's IEEE binary16 `half`) or an interleaved 4-channel vector
+// in GPU builds the runtime's IEEE binary16 `half` and its `bfloat16`) or an interleaved 4-channel vector
 // (uchar4, ushort4, float4: RGBA colour). Filtering accumulates
 // each channel in float (double in the host reference); integer outputs are rounded to
 // nearest (ties to even, as OpenCV's saturate_cast) and saturated to the type's range,
@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "detail/bf16_bits.hpp"
 #include "detail/float_bits.hpp"
 #include "platform/config.hpp"
 
@@ -24,6 +25,15 @@ using ::ushort4;
 /// IEEE 754 binary16 (the runtime's __half, cuda_fp16.h / hip_fp16.h): one channel,
 /// filtered in float, outputs rounded to nearest even. GPU builds only.
 using half = ::__half;
+/// bfloat16: a float's sign, its 8-bit exponent and 7 mantissa bits (the runtime's type:
+/// __nv_bfloat16 from cuda_bf16.h, hip_bfloat16 from hip/hip_bfloat16.h). One channel,
+/// filtered in float, outputs rounded to nearest even (detail/bf16_bits.hpp, the same rule
+/// on both platforms). GPU builds only.
+#if defined(HIPSTENCIL_BACKEND_CUDA)
+using bfloat16 = ::__nv_bfloat16;
+#else
+using bfloat16 = ::hip_bfloat16;
+#endif
 #else
 /// Interleaved 8-bit RGBA pixel (host-only stand-in for the runtime's uchar4).
 struct alignas(4) uchar4 {
@@ -93,14 +103,43 @@ struct pixel_traits<half> {
   HIPSTENCIL_HOST_DEVICE static half get(const half& p, int) { return p; }
   HIPSTENCIL_HOST_DEVICE static void set(half& p, int, half v) { p = v; }
 };
+/// bfloat16: one channel, converted by its bits (detail/bf16_bits.hpp).
+template <>
+struct pixel_traits<bfloat16> {
+  using channel_type = bfloat16;
+  static constexpr int channels = 1;
+  HIPSTENCIL_HOST_DEVICE static bfloat16 get(const bfloat16& p, int) { return p; }
+  HIPSTENCIL_HOST_DEVICE static void set(bfloat16& p, int, bfloat16 v) { p = v; }
+};
+namespace detail {
+/// A bfloat16's bits, and the bfloat16 of given bits, through each runtime's own layout.
+HIPSTENCIL_HOST_DEVICE inline std::uint16_t bits_of(bfloat16 v) {
+#if defined(HIPSTENCIL_BACKEND_CUDA)
+  return __nv_bfloat16_raw(v).x;
+#else
+  return v.data;
+#endif
+}
+HIPSTENCIL_HOST_DEVICE inline bfloat16 bfloat16_of_bits(std::uint16_t b) {
+#if defined(HIPSTENCIL_BACKEND_CUDA)
+  __nv_bfloat16_raw r;
+  r.x = b;
+  return bfloat16(r);
+#else
+  bfloat16 v;
+  v.data = b;
+  return v;
+#endif
+}
+}  // namespace detail
 #endif
 
-/// True for floating-point channel types: float, double and (GPU builds) half. Their
-/// outputs are not rounded to integers or saturated.
+/// True for floating-point channel types: float, double and (GPU builds) half and
+/// bfloat16. Their outputs are not rounded to integers or saturated.
 template <class C>
 constexpr bool is_float_channel = std::is_floating_point<C>::value
 #if HIPSTENCIL_HAS_GPU
-                                  || std::is_same<C, half>::value
+                                  || std::is_same<C, half>::value || std::is_same<C, bfloat16>::value
 #endif
     ;
 
@@ -141,6 +180,9 @@ HIPSTENCIL_HOST_DEVICE inline C saturate_cast(F v) {
     // Through float: from a double sum, rounding twice can differ from rounding once by
     // one unit in the last place of the half (the [gpu] tests allow it).
     return __float2half_rn(static_cast<float>(v));
+  } else if constexpr (std::is_same<C, bfloat16>::value) {
+    // Through float as for half (one bfloat16 ulp at most from rounding the double once).
+    return detail::bfloat16_of_bits(detail::float_to_bf16_bits(static_cast<float>(v)));
 #endif
   } else {
     constexpr F lo = static_cast<F>(std::is_signed<C>::value ? -(1ll << (8 * sizeof(C) - 1)) : 0);
@@ -169,7 +211,12 @@ HIPSTENCIL_HOST_DEVICE inline accum<A, pixel_traits<T>::channels> to_accum(const
       continue;
     }
 #endif
-    a.v[c] = static_cast<A>(pixel_traits<T>::get(p, c));
+#if HIPSTENCIL_HAS_GPU
+    if constexpr (std::is_same<T, bfloat16>::value)  // exact, by the bits
+      a.v[c] = static_cast<A>(detail::bf16_bits_to_float(detail::bits_of(p)));
+    else
+#endif
+      a.v[c] = static_cast<A>(pixel_traits<T>::get(p, c));
   }
   return a;
 }

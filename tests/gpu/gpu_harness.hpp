@@ -56,6 +56,8 @@ template <class C>
 C random_channel() {
   if constexpr (std::is_same<C, half>::value) {
     return __float2half_rn(std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng()));
+  } else if constexpr (std::is_same<C, bfloat16>::value) {
+    return saturate_cast<bfloat16>(std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng()));
   } else if constexpr (std::is_floating_point<C>::value) {
     return std::uniform_real_distribution<C>(C(-1), C(1))(rng());
   } else {
@@ -89,7 +91,7 @@ double max_abs_channel(const host_image<T>& img) {
   for (int y = 0; y < img.height(); ++y)
     for (int x = 0; x < img.width(); ++x)
       for (int c = 0; c < pixel_traits<T>::channels; ++c)
-        m = std::max(m, std::fabs(double(pixel_traits<T>::get(img(x, y), c))));
+        m = std::max(m, std::fabs(to_accum<double>(img(x, y)).v[c]));
   return m;
 }
 
@@ -159,14 +161,16 @@ long long count_mismatches(const problem& p, const filter2d& f, border::kind b, 
       } else {
         ok = true;
         for (int c = 0; c < pixel_traits<Out>::channels; ++c) {
-          const double g = double(pixel_traits<Out>::get(out(x, y), c));
-          const double r = double(pixel_traits<Out>::get(ref(x, y), c));
+          const double g = to_accum<double>(out(x, y)).v[c];
+          const double r = to_accum<double>(ref(x, y)).v[c];
           using C = typename pixel_traits<Out>::channel_type;
           // half: the float sum rounded to 11 significant bits, so one unit in the last
-          // place of the result (2^-10 relative; 2^-24 absolute below 2^-14) on top of ftol.
-          const double tol = std::is_same<C, half>::value ? ftol + std::max(std::fabs(r) * 0x1p-10, 0x1p-24)
-                             : is_float_channel<C>                  ? ftol
-                                                                    : 1.0;
+          // place of the result (2^-10 relative; 2^-24 absolute below 2^-14) on top of ftol;
+          // bfloat16: 8 significant bits and float's exponent range (2^-7 relative).
+          const double tol = std::is_same<C, half>::value       ? ftol + std::max(std::fabs(r) * 0x1p-10, 0x1p-24)
+                             : std::is_same<C, bfloat16>::value ? ftol + std::max(std::fabs(r) * 0x1p-7, 0x1p-133)
+                             : is_float_channel<C>              ? ftol
+                                                                : 1.0;
           if (!(std::fabs(g - r) <= tol)) ok = false;
         }
       }

@@ -19,10 +19,12 @@
 #define HIPSTENCIL_BACKEND_HOST 1
 #elif defined(__HIPCC__) || defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
 #define HIPSTENCIL_BACKEND_HIP 1
+#include <hip/hip_bfloat16.h>
 #include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
 #elif defined(__CUDACC__)
 #define HIPSTENCIL_BACKEND_CUDA 1
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #else

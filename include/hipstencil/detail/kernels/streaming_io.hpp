@@ -85,6 +85,8 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels
     a.v[0] = __uint_as_float(w[b / 4]);
   } else if constexpr (std::is_same<In, half>::value) {  // the bits, not the value, of the 16-bit word
     a.v[0] = __half2float(__ushort_as_half((unsigned short)((w[b / 4] >> (16 * ((b / 2) % 2))) & 0xffffu)));
+  } else if constexpr (std::is_same<In, bfloat16>::value) {  // the top half of a float: a shift or a mask
+    a.v[0] = bf16_bits_to_float(std::uint16_t((w[b / 4] >> (16 * ((b / 2) % 2))) & 0xffffu));
   } else if constexpr (sizeof(In) == 1) {
     a.v[0] = byte_as_float(w[b / 4], b % 4);
   } else {
@@ -115,6 +117,8 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void pack_pixel(unsigned* w, int b, con
     w[b / 4] = __float_as_uint(p);
   } else if constexpr (std::is_same<Out, half>::value) {
     w[b / 4] |= unsigned(__half_as_ushort(p)) << (16 * ((b / 2) % 2));
+  } else if constexpr (std::is_same<Out, bfloat16>::value) {
+    w[b / 4] |= unsigned(bits_of(p)) << (16 * ((b / 2) % 2));
   } else if constexpr (sizeof(Out) == 1) {
     w[b / 4] |= unsigned(static_cast<unsigned char>(p)) << (8 * (b % 4));
   } else {
