@@ -59,10 +59,21 @@ struct accum {
 template <class T, class Enable = void>
 struct pixel_traits;  // undefined: unsupported pixel type
 
-/// Scalars: one channel. get(p, c) reads channel c, set(p, c, v) writes it (c = 0 here;
-/// 0..3 = x, y, z, w for the 4-channel vectors below).
+namespace detail {
+/// One-channel pixel types: the arithmetic types and, in GPU builds, half and bfloat16.
 template <class T>
-struct pixel_traits<T, std::enable_if_t<std::is_arithmetic<T>::value>> {
+constexpr bool is_scalar_pixel = std::is_arithmetic<T>::value
+#if HIPSTENCIL_HAS_GPU
+                                 || std::is_same<T, half>::value || std::is_same<T, bfloat16>::value
+#endif
+    ;
+}  // namespace detail
+
+/// Scalars: one channel. get(p, c) reads channel c, set(p, c, v) writes it (c = 0 here;
+/// 0..3 = x, y, z, w for the 4-channel vectors below). half and bfloat16 convert to and
+/// from float in to_accum and saturate_cast, not here.
+template <class T>
+struct pixel_traits<T, std::enable_if_t<detail::is_scalar_pixel<T>>> {
   using channel_type = T;
   static constexpr int channels = 1;
   HIPSTENCIL_HOST_DEVICE static T get(const T& p, int) { return p; }
@@ -95,22 +106,6 @@ template <>
 struct pixel_traits<float4> : detail::vec4_traits<float4, float> {};
 
 #if HIPSTENCIL_HAS_GPU
-/// half: one channel; the runtime's conversions (host and device) to and from float.
-template <>
-struct pixel_traits<half> {
-  using channel_type = half;
-  static constexpr int channels = 1;
-  HIPSTENCIL_HOST_DEVICE static half get(const half& p, int) { return p; }
-  HIPSTENCIL_HOST_DEVICE static void set(half& p, int, half v) { p = v; }
-};
-/// bfloat16: one channel, converted by its bits (detail/bf16_bits.hpp).
-template <>
-struct pixel_traits<bfloat16> {
-  using channel_type = bfloat16;
-  static constexpr int channels = 1;
-  HIPSTENCIL_HOST_DEVICE static bfloat16 get(const bfloat16& p, int) { return p; }
-  HIPSTENCIL_HOST_DEVICE static void set(bfloat16& p, int, bfloat16 v) { p = v; }
-};
 namespace detail {
 /// A bfloat16's bits, and the bfloat16 of given bits, through each runtime's own layout.
 HIPSTENCIL_HOST_DEVICE inline std::uint16_t bits_of(bfloat16 v) {
