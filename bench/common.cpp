@@ -19,6 +19,7 @@ const char* name(pixel p) {
     case pixel::rgba16: return "ushort4";
     case pixel::f16: return "half";
     case pixel::bf16: return "bfloat16";
+    case pixel::rgb8: return "uchar3";
   }
   return "?";
 }
@@ -36,7 +37,7 @@ const std::vector<algorithm>& algorithms() {
 }
 const std::vector<pixel>& all_pixels() {
   static const std::vector<pixel> list{pixel::u8,    pixel::u16,    pixel::s16, pixel::f32,
-                                         pixel::rgba8, pixel::rgba16, pixel::f16, pixel::bf16};
+                                         pixel::rgba8, pixel::rgba16, pixel::f16, pixel::bf16, pixel::rgb8};
   return list;
 }
 const std::vector<pixel>& batch_pixels() {
@@ -50,13 +51,14 @@ std::size_t pixel_bytes(pixel p) {
     case pixel::f16:
     case pixel::bf16:
     case pixel::s16: return 2;
+    case pixel::rgb8: return 3;
     case pixel::f32:
     case pixel::rgba8: return 4;
     case pixel::rgba16: return 8;
   }
   return 0;
 }
-int pixel_channels(pixel p) { return p == pixel::rgba8 || p == pixel::rgba16 ? 4 : 1; }
+int pixel_channels(pixel p) { return p == pixel::rgba8 || p == pixel::rgba16 ? 4 : p == pixel::rgb8 ? 3 : 1; }
 
 filter_set make_filters(int radius, bool rank_one) {
   filter_set f;

@@ -180,7 +180,7 @@ bool gauss_mask(int radius, NppiMaskSize& m) {
   }
 }
 
-/// The NPP functions of one integer pixel layout (8u_C1R, 8u_C4R, 16u_C1R, 16u_C4R, 16s_C1R). Their
+/// The NPP functions of one integer pixel layout (8u_C1R, 8u_C3R, 8u_C4R, 16u_C1R, 16u_C4R, 16s_C1R). Their
 /// signatures differ by the pixel type P alone, so one routine times every layout's
 /// families, each variant named after its function ("FilterBorder32f_16u_C1R").
 template <class P>
@@ -206,6 +206,12 @@ const int_functions<Npp8u> npp_8u_c1{"8u_C1R",
                                      nppiFilterRowBorder32f_8u_C1R_Ctx,
                                      nppiFilterColumnBorder32f_8u_C1R_Ctx,
                                      nppiFilterGaussBorder_8u_C1R_Ctx};
+const int_functions<Npp8u> npp_8u_c3{"8u_C3R",
+                                     nppiFilterBorder_8u_C3R_Ctx,
+                                     nppiFilterBorder32f_8u_C3R_Ctx,
+                                     nppiFilterRowBorder32f_8u_C3R_Ctx,
+                                     nppiFilterColumnBorder32f_8u_C3R_Ctx,
+                                     nppiFilterGaussBorder_8u_C3R_Ctx};
 const int_functions<Npp8u> npp_8u_c4{"8u_C4R",
                                      nppiFilterBorder_8u_C4R_Ctx,
                                      nppiFilterBorder32f_8u_C4R_Ctx,
@@ -278,6 +284,7 @@ std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
     case pixel::u16: return dense_int(npp_16u_c1, t, j);
     case pixel::s16: return dense_int(npp_16s_c1, t, j);
     case pixel::rgba8: return dense_int(npp_8u_c4, t, j);
+    case pixel::rgb8: return dense_int(npp_8u_c3, t, j);
     case pixel::rgba16: return dense_int(npp_16u_c4, t, j);
     case pixel::f16: return {half_dense("FilterBorder32f_16f_C1R", t.real, t.size, t.anchor, j)};
     case pixel::bf16: return {};  // no NPP bfloat16 filter is timed (none looked for yet)
@@ -351,6 +358,7 @@ std::vector<measurement> separable(pixel type, const filter_set& f, const job& j
     case pixel::u16: return separable_int(npp_16u_c1, t, j);
     case pixel::s16: return separable_int(npp_16s_c1, t, j);
     case pixel::rgba8: return separable_int(npp_8u_c4, t, j);
+    case pixel::rgb8: return separable_int(npp_8u_c3, t, j);
     case pixel::rgba16: return separable_int(npp_16u_c4, t, j);
     case pixel::f16: {  // the outer product, column times row, reversed as the dense taps are
       const int k = 2 * j.radius + 1;

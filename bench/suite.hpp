@@ -52,6 +52,14 @@ inline hs::uchar4 random_pixel<hs::uchar4>(splitmix64& g) {
 }
 
 template <>
+inline hs::uchar3 random_pixel<hs::uchar3>(splitmix64& g) {
+  const std::uint64_t v = g.next();
+  hs::uchar3 p;
+  p.x = (unsigned char)(v >> 56), p.y = (unsigned char)(v >> 48), p.z = (unsigned char)(v >> 40);
+  return p;
+}
+
+template <>
 inline hs::ushort4 random_pixel<hs::ushort4>(splitmix64& g) {
   const std::uint64_t v = g.next();
   hs::ushort4 p;

@@ -1,10 +1,10 @@
 // hipstencil/pixel.hpp
 // Pixel types and their traits. A pixel is a scalar (uint8_t, uint16_t, int16_t, float, and
-// in GPU builds the runtime's IEEE binary16 `half` and its `bfloat16`) or an interleaved 4-channel vector
-// (uchar4, ushort4, float4: RGBA colour). Filtering accumulates
-// each channel in float (double in the host reference); integer outputs are rounded to
-// nearest (ties to even, as OpenCV's saturate_cast) and saturated to the type's range,
-// and NaN becomes 0.
+// in GPU builds the runtime's IEEE binary16 `half` and its `bfloat16`) or an interleaved
+// vector of 3 channels (uchar3, ushort3, float3: RGB) or 4 (uchar4, ushort4, float4: RGBA).
+// Filtering accumulates each channel in float (double in the host reference); integer
+// outputs are rounded to nearest (ties to even, as OpenCV's saturate_cast) and saturated
+// to the type's range, and NaN becomes 0.
 #pragma once
 
 #include <cmath>
@@ -19,8 +19,11 @@ namespace hipstencil {
 
 #if HIPSTENCIL_HAS_GPU
 // The runtime's own vector types, so device code and user code share one definition.
+using ::float3;
 using ::float4;
+using ::uchar3;
 using ::uchar4;
+using ::ushort3;
 using ::ushort4;
 /// IEEE 754 binary16 (the runtime's __half, cuda_fp16.h / hip_fp16.h): one channel,
 /// filtered in float, outputs rounded to nearest even. GPU builds only.
@@ -46,6 +49,18 @@ struct alignas(8) ushort4 {
 /// Interleaved float RGBA pixel (host-only stand-in for the runtime's float4).
 struct alignas(16) float4 {
   float x, y, z, w;
+};
+/// Interleaved 8-bit RGB pixel, 3 bytes (host-only stand-in for the runtime's uchar3).
+struct uchar3 {
+  unsigned char x, y, z;
+};
+/// Interleaved 16-bit RGB pixel, 6 bytes (host-only stand-in for the runtime's ushort3).
+struct alignas(2) ushort3 {
+  unsigned short x, y, z;
+};
+/// Interleaved float RGB pixel, 12 bytes (host-only stand-in for the runtime's float3).
+struct alignas(4) float3 {
+  float x, y, z;
 };
 #endif
 
@@ -96,6 +111,29 @@ struct vec4_traits {
   }
 };
 }  // namespace detail
+
+namespace detail {
+template <class V, class C>
+struct vec3_traits {
+  using channel_type = C;
+  static constexpr int channels = 3;
+  HIPSTENCIL_HOST_DEVICE static C get(const V& p, int c) { return c == 0 ? p.x : c == 1 ? p.y : p.z; }
+  HIPSTENCIL_HOST_DEVICE static void set(V& p, int c, C v) {
+    if (c == 0) p.x = v;
+    else if (c == 1) p.y = v;
+    else p.z = v;
+  }
+};
+}  // namespace detail
+
+/// Interleaved RGB without alpha (NPP's C3, CV-CUDA's HWC): 3 channels x, y, z = R, G, B,
+/// packed (3, 6 and 12 bytes a pixel).
+template <>
+struct pixel_traits<uchar3> : detail::vec3_traits<uchar3, unsigned char> {};
+template <>
+struct pixel_traits<ushort3> : detail::vec3_traits<ushort3, unsigned short> {};
+template <>
+struct pixel_traits<float3> : detail::vec3_traits<float3, float> {};
 
 /// Interleaved RGBA: 4 channels x, y, z, w = R, G, B, A.
 template <>

@@ -130,6 +130,29 @@ TEST_CASE("pixel traits, to_accum and from_accum", "[pixel]") {
   CHECK(hipstencil::from_accum<std::uint16_t>(s) == 0);
 }
 
+TEST_CASE("3-channel pixels: packed RGB, channels x, y, z", "[pixel]") {
+  using hipstencil::float3;
+  using hipstencil::uchar3;
+  using hipstencil::ushort3;
+  STATIC_REQUIRE(hipstencil::pixel_traits<uchar3>::channels == 3);
+  STATIC_REQUIRE(hipstencil::pixel_traits<float3>::channels == 3);
+  STATIC_REQUIRE(std::is_same<hipstencil::pixel_traits<ushort3>::channel_type, unsigned short>::value);
+  STATIC_REQUIRE(sizeof(uchar3) == 3);  // packed as NPP's C3 and the runtimes' vector types
+  STATIC_REQUIRE(sizeof(ushort3) == 6);
+  STATIC_REQUIRE(sizeof(float3) == 12);
+
+  const uchar3 u{7, 128, 255};
+  const auto a = hipstencil::to_accum<double>(u);
+  CHECK((a.v[0] == 7.0 && a.v[1] == 128.0 && a.v[2] == 255.0));
+  const hipstencil::accum<double, 3> acc{{2.5, -1.0, 65535.5}};
+  const uchar3 o = hipstencil::from_accum<uchar3>(acc);
+  CHECK((int(o.x) == 2 && int(o.y) == 0 && int(o.z) == 255));  // tie to even, saturated
+  const ushort3 o16 = hipstencil::from_accum<ushort3>(acc);
+  CHECK((int(o16.x) == 2 && int(o16.y) == 0 && int(o16.z) == 65535));
+  const float3 f = hipstencil::from_accum<float3>(acc);
+  CHECK((f.x == 2.5f && f.y == -1.0f && f.z == 65535.5f));
+}
+
 TEST_CASE("rect::contains edge cases", "[pixel][image]") {
   const rect img{0, 0, 8, 6};
   CHECK(img.contains(img));                    // itself

@@ -115,6 +115,9 @@ TEST_CASE("reference::convolve equals the brute-force padded-image formula: scal
 TEST_CASE("reference::convolve equals the brute-force padded-image formula: vector pixels", "[reference]") {
   bruteforce_suite<uchar4, uchar4>("uchar4 -> uchar4");
   bruteforce_suite<float4, float4>("float4 -> float4");
+  bruteforce_suite<hipstencil::uchar3, hipstencil::uchar3>("uchar3 -> uchar3");
+  bruteforce_suite<hipstencil::ushort3, hipstencil::ushort3>("ushort3 -> ushort3");
+  bruteforce_suite<hipstencil::float3, hipstencil::float3>("float3 -> float3");
 }
 
 TEST_CASE("reference::convolve equals the brute-force padded-image formula: mixed types", "[reference]") {

@@ -333,27 +333,40 @@ struct streaming_family {
            p.strides.src_bytes % (long long)lb == 0 && p.strides.dst_bytes % (long long)sb == 0;
   }
 
+  /// True when a lane's 16-byte vectors hold whole pixels of In and Out (1, 2, 4, 8 or 16
+  /// bytes). Three-channel pixels (3, 6, 12 bytes) do not: those problems run shared_mem,
+  /// and no streaming kernel is compiled for them.
+  template <class In, class Out>
+  static constexpr bool whole_pixels = 16 % sizeof(In) == 0 && 16 % sizeof(Out) == 0;
+
   /// Square centred filters of a compiled radius, with aligned vectors.
   template <class P, class In, class Out>
   static fit fits(const problem<In, Out>& p) {
-    bool ok = false;
-    auto check = [&](auto R) { ok = aligned<P, decltype(R)::value>(p); };
-    if (p.dense) with_static_radius(p.radius, check, typename P::dense_radii{});
-    else with_static_radius(p.radius, check, typename P::separable_radii{});
-    return ok ? fit{true, p.radius} : no_fit;
+    if constexpr (!whole_pixels<In, Out>) {
+      return no_fit;
+    } else {
+      bool ok = false;
+      auto check = [&](auto R) { ok = aligned<P, decltype(R)::value>(p); };
+      if (p.dense) with_static_radius(p.radius, check, typename P::dense_radii{});
+      else with_static_radius(p.radius, check, typename P::separable_radii{});
+      return ok ? fit{true, p.radius} : no_fit;
+    }
   }
 
+  /// Runs what fits() accepted (so nothing for pixels that are not whole_pixels).
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
-    if (p.dense)
-      with_static_radius(p.radius, [&](auto R) {
-        constexpr int n = (2 * R + 1) * (2 * R + 1);
-        launch_radius<P, decltype(R)::value, false>(p, pack_taps<n>(p.dense->coefficients()));
-      }, typename P::dense_radii{});
-    else
-      with_static_radius(p.radius, [&](auto R) {
-        launch_radius<P, decltype(R)::value, true>(p, pack_separable<2 * R + 1>(*p.separable));
-      }, typename P::separable_radii{});
+    if constexpr (whole_pixels<In, Out>) {
+      if (p.dense)
+        with_static_radius(p.radius, [&](auto R) {
+          constexpr int n = (2 * R + 1) * (2 * R + 1);
+          launch_radius<P, decltype(R)::value, false>(p, pack_taps<n>(p.dense->coefficients()));
+        }, typename P::dense_radii{});
+      else
+        with_static_radius(p.radius, [&](auto R) {
+          launch_radius<P, decltype(R)::value, true>(p, pack_separable<2 * R + 1>(*p.separable));
+        }, typename P::separable_radii{});
+    }
   }
 
  private:

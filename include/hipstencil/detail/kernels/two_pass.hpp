@@ -29,9 +29,9 @@
 namespace hipstencil {
 namespace detail {
 
-/// Float pixel type of the workspace: float for one channel, float4 for four.
+/// Float pixel type of the workspace: float, float3 or float4 for one, three or four channels.
 template <int C>
-using work_pixel = std::conditional_t<C == 1, float, float4>;
+using work_pixel = std::conditional_t<C == 1, float, std::conditional_t<C == 3, float3, float4>>;
 
 /// One pass: out row r in [0, rows), out column c in [0, cols), n taps.
 struct row_pass {
@@ -98,7 +98,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(T::block_x* T::block_y, 2048 / (T::bloc
 }
 
 /// Workspace of two_pass for a width x height ROI and a filter kh taps tall: W rows of
-/// (height + kh - 1) float (or float4) pixels, rows padded to 256 bytes; for a batch, one
+/// (height + kh - 1) work_pixel<C> pixels, rows padded to 256 bytes; for a batch, one
 /// such image per image of the batch, `image_bytes` apart.
 template <int C>
 struct two_pass_layout {

@@ -55,7 +55,7 @@ struct preference {
 struct problem_shape {
   bool separable = false;  ///< row and column taps
   int radius = -1;         ///< of a square centred filter, else -1
-  int channels = 1;        ///< 1 or 4
+  int channels = 1;        ///< 1, 3 or 4 (three take the four-channel rows; streaming passes them on)
   int channel_bytes = 1;   ///< 1 (8-bit), 2 (16-bit), 4 (float)
   int width = 0, height = 0;  ///< of the ROI, pixels
   int images = 1;             ///< of a batch (convolve_batch): one grid of them all

@@ -1,0 +1,7 @@
+// [gpu] optimised families against the reference: uchar3 -> uchar3, interleaved RGB (see algo_matrix.hpp).
+// streaming's vectors do not hold 3-channel pixels: its cases must run its fallback.
+#include "algo_matrix.hpp"
+
+TEST_CASE("every family matches the reference: uchar3 -> uchar3", "[gpu][algos]") {
+  gpu_test::family_matrix<hipstencil::uchar3, hipstencil::uchar3>(false);
+}

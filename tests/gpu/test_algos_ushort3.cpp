@@ -1,0 +1,7 @@
+// [gpu] optimised families against the reference: ushort3 -> ushort3, interleaved RGB (see algo_matrix.hpp).
+// streaming's vectors do not hold 3-channel pixels: its cases must run its fallback.
+#include "algo_matrix.hpp"
+
+TEST_CASE("every family matches the reference: ushort3 -> ushort3", "[gpu][algos]") {
+  gpu_test::family_matrix<hipstencil::ushort3, hipstencil::ushort3>(false);
+}
