@@ -15,9 +15,10 @@ namespace hipstencil {
 namespace detail {
 
 // A float's bits and back: the runtime's intrinsics in device code (HIP's std::memcpy is
-// host-only), memcpy on the host.
+// host-only), memcpy on the host and in host-only units, which hipcc also compiles for the
+// device without the runtime's headers.
 HIPSTENCIL_HOST_DEVICE inline float float_of_bits(std::uint32_t u) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#if HIPSTENCIL_HAS_GPU && (defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__))
   return __uint_as_float(u);
 #else
   float f;
@@ -26,7 +27,7 @@ HIPSTENCIL_HOST_DEVICE inline float float_of_bits(std::uint32_t u) {
 #endif
 }
 HIPSTENCIL_HOST_DEVICE inline std::uint32_t bits_of_float(float f) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#if HIPSTENCIL_HAS_GPU && (defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__))
   return __float_as_uint(f);
 #else
   std::uint32_t u;
