@@ -55,7 +55,9 @@ struct preference {
 struct problem_shape {
   bool separable = false;  ///< row and column taps
   int radius = -1;         ///< of a square centred filter, else -1
-  int channels = 1;        ///< 1, 3 or 4 (three take the four-channel rows; streaming passes them on)
+  /// 1, 3 or 4; three have rows of their own at radius 1 and 2 and else take the
+  /// four-channel rows, without streaming
+  int channels = 1;
   int channel_bytes = 1;   ///< 1 (8-bit), 2 (16-bit), 4 (float)
   int width = 0, height = 0;  ///< of the ROI, pixels
   int images = 1;             ///< of a batch (convolve_batch): one grid of them all
@@ -68,7 +70,8 @@ struct problem_shape {
 template <arch A>
 struct automatic_table {
   /// sm_90 (H200; 128x128 to 8192x8192, 128x65536 and 65536x128; radii 1, 2, 4, 7; u8,
-  /// float, uchar4, and for ushort4 bench/results/2026-11-23-ushort4.csv; replicate;
+  /// float, uchar4, and for ushort4 bench/results/2026-11-23-ushort4.csv, for uchar3
+  /// bench/results/2026-11-23-types.csv; replicate;
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
@@ -100,8 +103,14 @@ struct automatic_table {
     const int r = s.radius;
     const long long px = s.pixels();
     const bool one = s.channels == 1, wide_channel = s.channel_bytes > 1;
-    const choice st = s.width >= 1024 ? stream : none;  // streaming where its lanes are busy
+    // Streaming where its lanes are busy, and never for three channels: its 16-byte vectors
+    // hold no whole pixel of them (it would fall to the next choice anyway).
+    const choice st = s.width >= 1024 && s.channels != 3 ? stream : none;
     if (r < 1) return {{smem}};
+    // Three channels (uchar3) at radius 1 and 2: tiled lost to shared_mem but for dense 5x5 on large images (1920x1080 dense 3x3:
+    // shared_mem 20.9 us, tiled 33.7; 8192x8192 dense 5x5: tiled 0.849 ms, shared_mem 0.939).
+    if (s.channels == 3 && r <= 2)
+      return !s.separable && r == 2 && px > (1LL << 22) ? preference{{tiled, smem}} : preference{{smem}};
     // Four 16-bit channels (ushort4), dense 5x5 to 17x17: tiled's 4 x 4 outputs of four
     // channels lose to shared_mem up to radius 4 (1920x1080 5x5: 51.5 us against 39.3;
     // 3840x2160 9x9: streaming 290, shared_mem 354, tiled 411) and on small images.
