@@ -8,7 +8,7 @@
 //
 // Without options: 128x128, 512x512, 1920x1080, 3840x2160, 8192x8192 and 128x65536, one
 // after another into one table and one CSV; every kernel family of the library's list
-// (hipstencil::algo::for_each_family: naive, shared_mem, two_pass, tiled, streaming at the
+// (hipstencil::algo::for_each_family: naive, shared_mem, two_pass, tiled, streaming, direct at the
 // time of writing; a family that takes no dense filter, two_pass, runs separable filters
 // only), then automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random)
 // filters; u8, u16 (uint16), s16 (int16), float, uchar4, ushort4, half, bfloat16 and uchar3 pixels;

@@ -3,7 +3,7 @@
 // the command line, on a generated float image; compared with the host reference.
 //
 //   example-separable-filter [ALGORITHM [BORDER]]
-//     ALGORITHM  automatic (default) or any family: naive, shared_mem, two_pass, tiled, streaming
+//     ALGORITHM  automatic (default) or any family: naive, shared_mem, two_pass, tiled, streaming, direct
 //     BORDER     reflect101 (default), replicate, reflect, wrap, constant (value 0.5)
 //
 // The algorithm and the border are types (hs::algo::*, hs::border::*): a run-time choice

@@ -33,6 +33,7 @@ struct two_pass_family;
 struct shared_mem_family;
 struct tiled_family;
 struct streaming_family;
+struct direct_family;
 }  // namespace detail
 
 /// Algorithm tags. Each family's tag names its family (detail/kernels/<family>.hpp) and
@@ -95,6 +96,21 @@ struct tiled {
   using with_strategy = tiled<S, Policy>;
 };
 
+/// Direct convolution for small and medium images: each thread computes out_x consecutive
+/// outputs of one row (tuning::direct_policy; 4, in blocks of 32 x 4 threads) from its
+/// window rows read straight from global memory, with no shared memory and no barrier. A
+/// separable filter runs as its outer product. Square centred filters of the policy's
+/// radii (1 and 2); other filters run shared_mem.
+template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>
+struct direct {
+  static constexpr const char* name = "direct";
+  using border_strategy = Strategy;
+  using policy = Policy;
+  using family = detail::direct_family;
+  template <class S>
+  using with_strategy = direct<S, Policy>;
+};
+
 /// Register streaming: each thread owns a few adjacent output columns (16 bytes of input
 /// where its partial sums fit in registers) and walks down a strip of `strip_rows` output
 /// rows, reading each input row once with one vector load and keeping the partial sums of
@@ -147,7 +163,7 @@ struct list {};
 /// keep it one line, one tag per entry) all take their families from it. A new family is
 /// its kernel header, its tag above with its entry here, and the header's #include in
 /// detail/families.hpp.
-using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>>;
+using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>>;
 
 }  // namespace algo
 }  // namespace hipstencil

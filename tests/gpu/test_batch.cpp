@@ -185,7 +185,7 @@ TEST_CASE("convolve_batch: more images than one launch takes (grid.z: 65535)", "
 }
 
 TEST_CASE("convolve_batch: automatic chooses by the batch's pixel count", "[gpu][batch]") {
-  // 256 images of 128 x 128 u8 with a dense 3x3: alone each runs naive (2^14 pixels), the
+  // 256 images of 128 x 128 u8 with a dense 3x3: alone each runs direct (2^14 pixels), the
   // batch's 2^22 pixels run tiled (tuning::automatic_table).
   problem p;
   p.src_w = p.dst_w = 128, p.src_h = p.dst_h = 128, p.src_roi = p.dst_roi = rect{0, 0, 128, 128};
@@ -194,7 +194,7 @@ TEST_CASE("convolve_batch: automatic chooses by the batch's pixel count", "[gpu]
     const resolution one = resolved_algorithm(s.first, d.first, f, border::replicate{});
     const resolution all = resolved_algorithm(s, s.first.bounds(), d, d.first.bounds(), f, border::replicate{});
     INFO("one image runs " << one.str() << ", the batch " << all.str());
-    CHECK(std::strcmp(one.family, "naive") == 0);
+    CHECK(std::strcmp(one.family, "direct") == 0);
     CHECK(std::strcmp(all.family, "tiled") == 0);
     convolve_batch(s, d, f, border::replicate{});
   });

@@ -81,6 +81,7 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
                 CHECK(r <= (sep ? 4 : 5));
               }
               if (names(p, tu::choice::tiled)) CHECK((r >= 1 && r <= 8));
+              if (names(p, tu::choice::direct)) CHECK((r >= 1 && r <= 2));  // its compiled radii
               // No family twice.
               for (std::size_t i = 0; i < list.size(); ++i)
                 for (std::size_t j = i + 1; j < list.size(); ++j) CHECK(list[i] != list[j]);
@@ -101,9 +102,9 @@ TEST_CASE("automatic's table: a batch counts the pixels of all its images (H200)
     const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));
     return list.empty() ? tu::choice::none : list[0];  // none: naive
   };
-  // One 128x128 u8 image runs naive; 4096 of them in one grid run tiled, dense and
+  // One 128x128 u8 image runs direct; 4096 of them in one grid run tiled, dense and
   // separable (226 and 229 us; shared_mem 388 and 466, streaming's lanes idle at 128 wide).
-  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::none);
+  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::direct);
   CHECK(first(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
   CHECK(first(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
   // 64 frames of 1920x1080 uchar4: streaming (3x3 and 5x5, dense and separable).
@@ -120,19 +121,42 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 8192x8192: streaming for 3x3 and 5x5 (bench: 1.3x to 1.5x tiled for u8 and float).
   CHECK(first(shape(false, 1, 1, 1, 8192, 8192)) == tu::choice::streaming);
   CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::streaming);
-  // 1920x1080 u8 dense 3x3: tiled (12.2 us; streaming 19.2, shared_mem 14.2).
-  CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::tiled);
-  // 128x128 separable 3x3: naive (5.5 us for u8; shared_mem 6.9, streaming 18.4).
-  CHECK(first(shape(true, 1, 1, 1, 128, 128)) == tu::choice::none);
+  // 1920x1080 u8 dense 3x3 and separable 5x5: direct (11.1 and 16.7 us; tiled 12.1,
+  // shared_mem 18.9); dense 5x5 tiled (14.6, direct 16.7); float dense 3x3 tiled (11.1,
+  // direct 11.6).
+  CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::direct);
+  CHECK(first(shape(true, 2, 1, 1, 1920, 1080)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 1, 1, 1920, 1080)) == tu::choice::tiled);
+  CHECK(first(shape(false, 1, 1, 4, 1920, 1080)) == tu::choice::tiled);
+  // 128x128 and 512x512 one-channel u8 and float, 3x3 and 5x5: direct (512x512 u8
+  // separable 5x5: 7.2 us, tiled 10.3; 128x128 float separable 3x3: 6.3, shared_mem 6.7).
+  CHECK(first(shape(true, 1, 1, 1, 128, 128)) == tu::choice::direct);
+  CHECK(first(shape(true, 2, 1, 1, 512, 512)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::direct);
+  // 16-bit too (128x128 u16 dense 3x3: 4.9 us, naive 5.9); not four channels from 512x512
+  // (uchar4 dense 3x3: shared_mem 6.7 us, direct 7.6); uchar4 at 128x128 but dense 5x5
+  // (separable 5x5: direct 7.6 us, naive 8.3; dense 5x5: shared_mem 6.4, direct 7.6).
+  CHECK(first(shape(false, 1, 1, 2, 128, 128)) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 4, 1, 512, 512)) == tu::choice::shared_mem);
+  CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 4, 1, 128, 128)) == tu::choice::shared_mem);
+  // 3840x2160 float separable 3x3: direct (35.5 us; shared_mem 37.4, tiled 39.2); 8192x8192
+  // streaming (155 us, direct 252).
+  CHECK(first(shape(true, 1, 1, 4, 3840, 2160)) == tu::choice::direct);
+  CHECK(first(shape(true, 1, 1, 4, 8192, 8192)) == tu::choice::streaming);
+  // ... and tiled at 128x65536 (36.9 us, direct 42.6).
+  CHECK(first(shape(true, 1, 1, 4, 128, 65536)) == tu::choice::tiled);
   // 128x65536 u8 dense 3x3: never streaming (250 us there, tiled 32).
   CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::tiled);
-  // 128x128 u8 dense 3x3: naive (5.5 us; shared_mem 6.4), since 8-bit conversions use float bits.
-  CHECK(first(shape(false, 1, 1, 1, 128, 128)) == tu::choice::none);
+  // 128x128 u8 dense 3x3: direct (5.4 us; shared_mem 6.3).
+  CHECK(first(shape(false, 1, 1, 1, 128, 128)) == tu::choice::direct);
   // 3840x2160 u16 3x3: streaming (separable 26.8 us, tiled 38.6; dense 28.3, tiled 30.8);
-  // 1920x1080: tiled (separable 12.6, streaming 17.7).
+  // 1920x1080: direct (separable 11.3, tiled 12.8); dense 5x5 tiled (16.0, direct 16.9).
   CHECK(first(shape(true, 1, 1, 2, 3840, 2160)) == tu::choice::streaming);
   CHECK(first(shape(false, 1, 1, 2, 3840, 2160)) == tu::choice::streaming);
-  CHECK(first(shape(true, 1, 1, 2, 1920, 1080)) == tu::choice::tiled);
+  CHECK(first(shape(true, 1, 1, 2, 1920, 1080)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 1, 2, 1920, 1080)) == tu::choice::tiled);
   // 128x65536 uchar4 dense 3x3: shared_mem (80.9 us; tiled 90.2).
   CHECK(first(shape(false, 1, 4, 1, 128, 65536)) == tu::choice::shared_mem);
   // ushort4 dense: shared_mem to radius 4 (1920x1080 5x5: 39.3 us, tiled 51.5), streaming
@@ -149,11 +173,19 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // ushort4 separable 9x9 at 8192x8192: streaming (1275 us, shared_mem 1394); uchar4 shared_mem.
   CHECK(first(shape(true, 4, 4, 2, 8192, 8192)) == tu::choice::streaming);
   CHECK(first(shape(true, 4, 4, 1, 8192, 8192)) == tu::choice::shared_mem);
-  // uchar3: shared_mem at radius 1 and 2 (1920x1080 dense 3x3: 20.9 us, tiled 33.7), but
-  // tiled for dense 5x5 at 8192x8192 (0.849 ms, shared_mem 0.939).
-  CHECK(first(shape(false, 1, 3, 1, 1920, 1080)) == tu::choice::shared_mem);
-  CHECK(first(shape(false, 1, 3, 1, 8192, 8192)) == tu::choice::shared_mem);
+  // uchar3: direct for 3x3 at every size (8192x8192 dense: 354 us, shared_mem 553), for
+  // dense 5x5 beyond 2^19 pixels (1920x1080: 26.3, shared_mem 33.8; 512x512: shared_mem
+  // 8.7, direct 9.2) and separable 5x5 up to 2^19 (1920x1080: shared_mem 25.1, direct 26.2).
+  CHECK(first(shape(false, 1, 3, 1, 1920, 1080)) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 3, 1, 8192, 8192)) == tu::choice::direct);
+  CHECK(first(shape(true, 1, 3, 1, 128, 128)) == tu::choice::direct);
   CHECK(first(shape(true, 2, 3, 1, 8192, 8192)) == tu::choice::shared_mem);
-  CHECK(first(shape(false, 2, 3, 1, 1920, 1080)) == tu::choice::shared_mem);
-  CHECK(first(shape(false, 2, 3, 1, 8192, 8192)) == tu::choice::tiled);
+  CHECK(first(shape(true, 2, 3, 1, 1920, 1080)) == tu::choice::shared_mem);
+  CHECK(first(shape(true, 2, 3, 1, 512, 512)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 3, 1, 512, 512)) == tu::choice::shared_mem);
+  CHECK(first(shape(false, 2, 3, 1, 1920, 1080)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 3, 1, 8192, 8192)) == tu::choice::direct);
+  // ushort3 and float3 (not measured) keep shared_mem at radius 1 and 2.
+  CHECK(first(shape(false, 1, 3, 2, 1920, 1080)) == tu::choice::shared_mem);
+  CHECK(first(shape(true, 2, 3, 4, 128, 128)) == tu::choice::shared_mem);
 }

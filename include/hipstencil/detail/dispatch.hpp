@@ -24,7 +24,7 @@ struct resolution {
   const char* family = "";        ///< the family whose kernel runs: "naive", "shared_mem", ...
   int radius = -1;                ///< the compiled radius it runs, -1: the run-time-size kernel
   bool separable = false;         ///< row and column taps (false: a dense window; naive
-                                  ///< runs a separable filter as its outer product)
+                                  ///< and direct run a separable filter as its outer product)
   const char* strategy = "";      ///< "tile_class" or "per_access"
   tuning::arch arch = tuning::arch::generic;  ///< the architecture whose table was used
   bool factored = false;          ///< a filter2d run as its separable factors (automatic)
@@ -50,7 +50,7 @@ resolution make_resolution(const problem<In, Out>& p, const fit& f) {
   r.family = Family::name;
   r.radius = f.radius;
   const bool naive = std::is_same<Family, naive_family>::value;
-  r.separable = p.separable != nullptr && !naive;
+  r.separable = p.separable != nullptr && !runs_outer_product<Family>::value;
   r.strategy = p.tile_class && !naive ? "tile_class" : "per_access";
   r.arch = p.arch;
   return r;

@@ -5,6 +5,7 @@
 
 #include "../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
+#include "kernels/direct.hpp"
 #include "kernels/naive.hpp"
 #include "kernels/shared_mem.hpp"
 #include "kernels/streaming.hpp"

@@ -10,7 +10,8 @@
 //     using fallback = Y_family;                     // where problems it cannot run go (void: none)
 //     template <class Policy, class In, class Out> static fit fits(const problem<In, Out>&);
 //     template <class Policy, class In, class Out> static void launch(const problem<In, Out>&);
-//   };
+//     static constexpr bool outer_product = true;     // optional: runs separable filters as
+//   };                                                //   their dense outer product
 //
 // fits() decides (host only, no launch) whether the family runs the problem and with
 // which instantiation; launch() runs it and must only be called when fits() said so.
@@ -30,6 +31,14 @@
 namespace hipstencil {
 namespace detail {
 
+
+/// Whether Family runs a separable filter as its dense outer product (its optional member
+/// `outer_product`; without one, false): resolved_algorithm then reports a dense run.
+template <class Family, class = void>
+struct runs_outer_product : std::false_type {};
+template <class Family>
+struct runs_outer_product<Family, std::void_t<decltype(Family::outer_product)>>
+    : std::integral_constant<bool, Family::outer_product> {};
 
 /// The policy Family runs with on architecture A when the caller leaves the choice to the
 /// library.

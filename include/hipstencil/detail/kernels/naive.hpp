@@ -29,6 +29,7 @@ __global__ void __launch_bounds__(Threads) naive_kernel(image_view<const In> src
 struct naive_family {
   static constexpr const char* name = "naive";
   static constexpr bool dense = true, separable = true;  // a separable filter runs as its outer product
+  static constexpr bool outer_product = true;            // (resolved_algorithm reports it dense)
   static constexpr tuning::choice automatic_id = tuning::choice::none;
   using default_policy = tuning::naive_policy<>;
   using fallback = void;

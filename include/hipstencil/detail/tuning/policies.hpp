@@ -95,6 +95,16 @@ struct tiled_policy {
   static constexpr std::size_t shared_bytes = SharedBytes;
 };
 
+/// algo::direct: a BlockX x BlockY work-group, each thread computing OutX consecutive
+/// outputs of one row from global memory (no shared memory). Compile-time radius only:
+/// Radii for dense filters and for separable ones (run as their outer product).
+template <int BlockX = 32, int BlockY = 4, int OutX = 4, class Radii = radii_range<1, 2>>
+struct direct_policy {
+  static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX;
+  using dense_radii = Radii;
+  using separable_radii = Radii;
+};
+
 /// algo::streaming (register streaming down column strips).
 ///   Block         threads per block: one row of lanes, a multiple of every wave size
 ///   PrefetchRows  rows ahead of its loads a lane asks L2 to fetch (0: none)

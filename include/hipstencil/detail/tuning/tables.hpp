@@ -42,7 +42,7 @@ struct policy_for<arch::sm_90, streaming_policy<>> {
 };
 
 /// The families algo::automatic chooses between.
-enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass };
+enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct };
 
 /// algo::automatic's preference for one problem, best first; the first family that can run
 /// the problem runs it (streaming needs aligned ROIs, two_pass a caller's workspace), and
@@ -75,9 +75,12 @@ struct automatic_table {
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
+  ///   first, at radius 1 and 2, direct for one channel up to 2^19 pixels, 8- and 16-bit
+  ///     3x3 and separable 5x5 up to 2^21 (1920x1080), float separable 3x3 below 2^23
+  ///     (wide images), uchar4 up to 2^16 but dense 5x5, uchar3 3x3 at every size
+  ///     (bench/results/2026-11-23-direct/ and 2026-11-23-types/);
   ///   up to 2^16 pixels (256x256): one output per thread wins: naive for separable
-  ///     filters up to radius 7, shared_mem for dense ones (naive for one-channel 3x3;
-  ///     tiled for wide float);
+  ///     filters up to radius 7, shared_mem for dense ones (tiled for wide float);
   ///   up to 2^19 (724x724): shared_mem, tiled for the longer walks (wide filters, and
   ///     separable filters past 3x3 on one channel);
   ///   up to 2^19, separable from radius 4: two_pass into a caller's workspace first
@@ -99,7 +102,7 @@ struct automatic_table {
   /// column idle (128x65536 u8 3x3: 250 us, tiled 32 us); it falls to the next choice.
   static constexpr preference choose(const problem_shape& s) {
     constexpr choice none = choice::none, stream = choice::streaming, tiled = choice::tiled,
-                     smem = choice::shared_mem, two_pass = choice::two_pass;
+                     smem = choice::shared_mem, two_pass = choice::two_pass, direct = choice::direct;
     const int r = s.radius;
     const long long px = s.pixels();
     const bool one = s.channels == 1, wide_channel = s.channel_bytes > 1;
@@ -107,10 +110,37 @@ struct automatic_table {
     // hold no whole pixel of them (it would fall to the next choice anyway).
     const choice st = s.width >= 1024 && s.channels != 3 ? stream : none;
     if (r < 1) return {{smem}};
-    // Three channels (uchar3) at radius 1 and 2: tiled lost to shared_mem but for dense 5x5 on large images (1920x1080 dense 3x3:
-    // shared_mem 20.9 us, tiled 33.7; 8192x8192 dense 5x5: tiled 0.849 ms, shared_mem 0.939).
-    if (s.channels == 3 && r <= 2)
-      return !s.separable && r == 2 && px > (1LL << 22) ? preference{{tiled, smem}} : preference{{smem}};
+    // direct, at radius 1 and 2 (bench/results/2026-11-23-direct/ and -types/):
+    //   one channel up to 2^19 pixels (512x512 u8 separable 5x5: 7.2 us, tiled 10.3; float
+    //     dense 3x3: 5.2, tiled 6.3; u16 separable 3x3: 5.8, shared_mem 7.5);
+    //   8- and 16-bit 3x3 and separable 5x5 up to 2^21 pixels (1920x1080 u8 dense 3x3:
+    //     11.1 us, tiled 12.1; separable 5x5: 16.7, shared_mem 18.9; u16 dense 3x3: 11.0,
+    //     tiled 12.6; dense 5x5 stays tiled, u8 14.6 against 16.7);
+    //   float separable 3x3 below 2^23 pixels, 1024 columns or more (3840x2160: 35.5 us,
+    //     shared_mem 37.4, tiled 39.2; 1920x1080 even with tiled; 128x65536: tiled 36.9,
+    //     direct 42.6);
+    //   uchar4 up to 2^16 pixels, separable and dense 3x3 (128x128 separable 5x5: 7.6 us,
+    //     naive 8.3; dense 3x3 5.3, shared_mem 5.7; dense 5x5 stays shared_mem, 6.4
+    //     against 7.6); from 512x512 shared_mem wins;
+    //   uchar3 at every size for 3x3 (8192x8192 dense: 354 us, shared_mem 553; 128x128:
+    //     4.9, shared_mem 5.6), dense 5x5 beyond 2^19 pixels (1920x1080: 26.3 us,
+    //     shared_mem 33.8; 512x512 shared_mem 8.7 against 9.2), separable 5x5 up to 2^19
+    //     (512x512: 9.2, shared_mem 10.0; 1920x1080 shared_mem 25.1 against 26.2).
+    // Three channels of 16-bit or float (not measured): shared_mem, as uchar3 beyond these.
+    if (r <= 2) {
+      if (one) {
+        if (px <= (1LL << 19)) return {{direct, smem}};
+        if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
+        if (s.channel_bytes == 4 && s.separable && r == 1 && px < (1LL << 23) && s.width >= 1024)
+          return {{direct, smem}};
+      } else if (s.channels == 4 && s.channel_bytes == 1 && px <= (1LL << 16) && (s.separable || r == 1)) {
+        return {{direct, smem}};
+      } else if (s.channels == 3) {
+        if (s.channel_bytes == 1 && (r == 1 || (s.separable ? px <= (1LL << 19) : px > (1LL << 19))))
+          return {{direct, smem}};
+        return {{smem}};
+      }
+    }
     // Four 16-bit channels (ushort4), dense 5x5 to 17x17: tiled's 4 x 4 outputs of four
     // channels lose to shared_mem up to radius 4 (1920x1080 5x5: 51.5 us against 39.3;
     // 3840x2160 9x9: streaming 290, shared_mem 354, tiled 411) and on small images.
@@ -120,7 +150,6 @@ struct automatic_table {
     }
     if (px <= (1LL << 16)) {
       if (s.separable) return r <= 3 ? preference{} : preference{{two_pass, r <= 7 ? none : smem}};
-      if (one && r == 1) return {};  // naive: u8 5.5 us at 128x128, shared_mem 6.4
       if (wide_channel && r >= 6 && r <= 8) return {{tiled, smem}};
       return {{smem}};
     }
