@@ -23,11 +23,12 @@ namespace gpu = hipstencil::gpu;
 
 /// Pixel types measured: the (In, Out) pairs u8->u8, u16->u16 (std::uint16_t), s16->s16
 /// (std::int16_t), float->float, uchar4->uchar4, ushort4->ushort4 (rgba16), half->half
-/// (f16), bfloat16->bfloat16 (bf16), uchar3->uchar3 (rgb8) only. Each
+/// (f16), bfloat16->bfloat16 (bf16), uchar3->uchar3 (rgb8), ushort3->ushort3 (rgb16),
+/// float3->float3 (rgb32f) only. Each
 /// pair runs every kernel family, so each must be a pair of detail/instance_list.inc
 /// (precompiled for every family) that tests/gpu/test_algos_*.cpp tests for every family
 /// (each costs compile time in CI).
-enum class pixel { u8, u16, s16, f32, rgba8, rgba16, f16, bf16, rgb8 };
+enum class pixel { u8, u16, s16, f32, rgba8, rgba16, f16, bf16, rgb8, rgb16, rgb32f };
 /// Every pixel type, in table order (the command line's names: name(pixel)).
 const std::vector<pixel>& all_pixels();
 /// The pixel types --batch runs: u8, f32, rgba8, the pairs whose batched kernels
@@ -210,6 +211,8 @@ std::unique_ptr<suite> make_suite_rgba16(int width, int height, int images, int 
 std::unique_ptr<suite> make_suite_f16(int width, int height, int images, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_bf16(int width, int height, int images, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_rgb8(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_rgb16(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_rgb32f(int width, int height, int images, int max_radius, run_timer& timer);
 
 /// NPP, the peer (npp_peer.cpp; CUDA backend with NPP found at configure time only).
 /// Times every NPP function family that computes case (type, separable, radius, border)

@@ -20,6 +20,8 @@ const char* name(pixel p) {
     case pixel::f16: return "half";
     case pixel::bf16: return "bfloat16";
     case pixel::rgb8: return "uchar3";
+    case pixel::rgb16: return "ushort3";
+    case pixel::rgb32f: return "float3";
   }
   return "?";
 }
@@ -37,7 +39,8 @@ const std::vector<algorithm>& algorithms() {
 }
 const std::vector<pixel>& all_pixels() {
   static const std::vector<pixel> list{pixel::u8,    pixel::u16,    pixel::s16, pixel::f32,
-                                         pixel::rgba8, pixel::rgba16, pixel::f16, pixel::bf16, pixel::rgb8};
+                                         pixel::rgba8, pixel::rgba16, pixel::f16, pixel::bf16, pixel::rgb8,
+                                         pixel::rgb16, pixel::rgb32f};
   return list;
 }
 const std::vector<pixel>& batch_pixels() {
@@ -52,13 +55,18 @@ std::size_t pixel_bytes(pixel p) {
     case pixel::bf16:
     case pixel::s16: return 2;
     case pixel::rgb8: return 3;
+    case pixel::rgb16: return 6;
+    case pixel::rgb32f: return 12;
     case pixel::f32:
     case pixel::rgba8: return 4;
     case pixel::rgba16: return 8;
   }
   return 0;
 }
-int pixel_channels(pixel p) { return p == pixel::rgba8 || p == pixel::rgba16 ? 4 : p == pixel::rgb8 ? 3 : 1; }
+int pixel_channels(pixel p) {
+  if (p == pixel::rgba8 || p == pixel::rgba16) return 4;
+  return p == pixel::rgb8 || p == pixel::rgb16 || p == pixel::rgb32f ? 3 : 1;
+}
 
 filter_set make_filters(int radius, bool rank_one) {
   filter_set f;

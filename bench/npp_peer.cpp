@@ -180,7 +180,7 @@ bool gauss_mask(int radius, NppiMaskSize& m) {
   }
 }
 
-/// The NPP functions of one integer pixel layout (8u_C1R, 8u_C3R, 8u_C4R, 16u_C1R, 16u_C4R, 16s_C1R). Their
+/// The NPP functions of one integer pixel layout (8u_C1R, 8u_C3R, 8u_C4R, 16u_C1R, 16u_C3R, 16u_C4R, 16s_C1R). Their
 /// signatures differ by the pixel type P alone, so one routine times every layout's
 /// families, each variant named after its function ("FilterBorder32f_16u_C1R").
 template <class P>
@@ -230,6 +230,12 @@ const int_functions<Npp16u> npp_16u_c4{"16u_C4R",
                                        nppiFilterRowBorder32f_16u_C4R_Ctx,
                                        nppiFilterColumnBorder32f_16u_C4R_Ctx,
                                        nppiFilterGaussBorder_16u_C4R_Ctx};
+const int_functions<Npp16u> npp_16u_c3{"16u_C3R",
+                                       nppiFilterBorder_16u_C3R_Ctx,
+                                       nppiFilterBorder32f_16u_C3R_Ctx,
+                                       nppiFilterRowBorder32f_16u_C3R_Ctx,
+                                       nppiFilterColumnBorder32f_16u_C3R_Ctx,
+                                       nppiFilterGaussBorder_16u_C3R_Ctx};
 const int_functions<Npp16s> npp_16s_c1{"16s_C1R",
                                        nppiFilterBorder_16s_C1R_Ctx,
                                        nppiFilterBorder32f_16s_C1R_Ctx,
@@ -288,6 +294,8 @@ std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
     case pixel::rgba16: return dense_int(npp_16u_c4, t, j);
     case pixel::f16: return {half_dense("FilterBorder32f_16f_C1R", t.real, t.size, t.anchor, j)};
     case pixel::bf16: return {};  // no NPP bfloat16 filter is timed (none looked for yet)
+    case pixel::rgb16: return dense_int(npp_16u_c3, t, j);
+    case pixel::rgb32f: return {};  // NPP's 32f_C3R functions are not wired up yet
   }
   return {};
 }
@@ -370,6 +378,8 @@ std::vector<measurement> separable(pixel type, const filter_set& f, const job& j
                          NppiPoint{j.radius, j.radius}, j)};
     }
     case pixel::bf16: return {};
+    case pixel::rgb16: return separable_int(npp_16u_c3, t, j);
+    case pixel::rgb32f: return {};
   }
   return {};
 }

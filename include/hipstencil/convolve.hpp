@@ -39,6 +39,18 @@ int strip_rows_of(const Algo& a) {
   else return (void)a, 0;
 }
 
+/// A filter's size and anchor in taps: kw x kh, tap (ax, ay) over the output pixel.
+struct filter_shape {
+  int kw, kh, ax, ay;
+};
+
+/// The shape of the dense filter `d` or the separable one `s` (one is null), as every
+/// entry point validates it.
+inline filter_shape shape_of(const filter2d* d, const separable_filter* s) {
+  return d ? filter_shape{d->width(), d->height(), d->anchor_x(), d->anchor_y()}
+           : filter_shape{s->width(), s->height(), s->anchor_x(), s->anchor_y()};
+}
+
 /// Validates a call and builds its problem (dense: `d`, separable: `s`; one is null).
 template <class Algo, class In, class Out>
 problem<std::remove_const_t<In>, Out> make_problem(const char* fn, const Algo& algo, image_view<In> src, rect src_roi,
@@ -49,8 +61,7 @@ problem<std::remove_const_t<In>, Out> make_problem(const char* fn, const Algo& a
   check_pixels<In, Out>();
   static_assert(std::is_same<Algo, algo::automatic>::value || !std::is_void<typename family_of<Algo>::type>::value,
                 "unknown algorithm tag");
-  const int kw = d ? d->width() : s->width(), kh = d ? d->height() : s->height();
-  const int ax = d ? d->anchor_x() : s->anchor_x(), ay = d ? d->anchor_y() : s->anchor_y();
+  const auto [kw, kh, ax, ay] = shape_of(d, s);
   validate_convolve(fn, src, src_roi, dst, dst_roi, kw, kh, ax, ay, b, h);
   problem<I, Out> p;
   p.src = image_view<const I>(src);

@@ -25,9 +25,8 @@ template <bool Launch, class Algo, class In, class Out>
 resolution run_batch(const char* fn, const Algo& algo, const batch_view<In>& src, const rect& src_roi,
                      const batch_view<Out>& dst, const rect& dst_roi, const filter2d* d, const separable_filter* s,
                      border::any b, halo h, gpu::stream_t stream, const workspace* ws) {
-  const int kw = d ? d->width() : s->width(), kh = d ? d->height() : s->height();
-  const int ax = d ? d->anchor_x() : s->anchor_x(), ay = d ? d->anchor_y() : s->anchor_y();
-  validate_batch(fn, src, src_roi, dst, dst_roi, kw, kh, ax, ay, b, h);
+  const filter_shape f = shape_of(d, s);
+  validate_batch(fn, src, src_roi, dst, dst_roi, f.kw, f.kh, f.ax, f.ay, b, h);
   resolution first;
   for (int k0 = 0; k0 < src.count; k0 += max_grid_images) {
     auto p = make_problem(fn, algo, src[k0], src_roi, dst[k0], dst_roi, d, s, b, h, stream, ws);

@@ -70,8 +70,8 @@ struct problem_shape {
 template <arch A>
 struct automatic_table {
   /// sm_90 (H200; 128x128 to 8192x8192, 128x65536 and 65536x128; radii 1, 2, 4, 7; u8,
-  /// float, uchar4, and for ushort4 bench/results/2026-11-23-ushort4.csv, for uchar3
-  /// bench/results/2026-11-23-types.csv; replicate;
+  /// float, uchar4, and for ushort4 bench/results/2026-11-23-ushort4.csv, for uchar3, u16
+  /// and bfloat16 bench/results/2026-11-23-types/; replicate;
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
