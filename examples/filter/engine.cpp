@@ -266,6 +266,12 @@ template double filter_image<hs::float4>(hs::host_image<hs::float4>& image, cons
                                          const run_settings& s, response_range& range);
 template double filter_same_type<hs::ushort4>(hs::host_image<hs::ushort4>& image, const filter_plan& plan,
                                               const run_settings& s);
+template double filter_same_type<hs::uchar3>(hs::host_image<hs::uchar3>& image, const filter_plan& plan,
+                                             const run_settings& s);
+template double filter_same_type<hs::ushort3>(hs::host_image<hs::ushort3>& image, const filter_plan& plan,
+                                              const run_settings& s);
+template double filter_same_type<hs::float3>(hs::host_image<hs::float3>& image, const filter_plan& plan,
+                                             const run_settings& s);
 template double filter_responses<float>(const hs::host_image<float>& src, const filter_plan& plan,
                                         const run_settings& s, std::vector<hs::host_image<float>>& out);
 

@@ -44,7 +44,8 @@ double filter_image(hs::host_image<P>& image, const filter_plan& plan, const run
 
 /// Filters `image` in place with plan's one filter into its own pixel type (plan.float_output
 /// false: no responses to display); returns the time as filter_image. filter_image's path for
-/// such plans; engine.cpp also instantiates it for hs::ushort4 (16-bit colour, pixels.cpp).
+/// such plans; engine.cpp also instantiates it for hs::ushort4 (16-bit colour) and for
+/// hs::uchar3, hs::ushort3 and hs::float3 (RGB files without alpha; pixels.cpp).
 template <class P>
 double filter_same_type(hs::host_image<P>& image, const filter_plan& plan, const run_settings& s);
 

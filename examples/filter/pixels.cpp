@@ -1,7 +1,7 @@
 // examples/filter/pixels.cpp
 // hipstencil-filter: a loaded image filtered as the pixel type its samples call for
-// (pixels.hpp): 16-bit colour as ushort4, or as float planes for the responses sobel and
-// laplacian show.
+// (pixels.hpp): RGB without alpha as 3-channel pixels, 16-bit colour as ushort4, or as float
+// planes for the responses sobel and laplacian show.
 
 #include "pixels.hpp"
 
@@ -40,6 +40,24 @@ double filter_in_place(raster& r, Filter&& filter) {
 template <class P>
 double filter_as(raster& r, const filter_plan& plan, const run_settings& s, response_range& range) {
   return filter_in_place<P>(r, [&](hs::host_image<P>& image) { return filter_image(image, plan, s, range); });
+}
+
+/// An RGB raster (4 samples per pixel, the file has no alpha) filtered as P3, 3 samples of
+/// type T per pixel (uchar3, ushort3, float3; NPP's C3 layout) with a filter whose output is
+/// the image itself: the GPU moves and filters 3 channels, not 4. The raster's fourth
+/// sample is never written out for such a file and is left as it is.
+template <class P3, class T>
+double filter_rgb(raster& r, const filter_plan& plan, const run_settings& s) {
+  static_assert(sizeof(P3) == 3 * sizeof(T), "a packed 3-channel pixel");
+  const std::size_t pixels = std::size_t(r.width) * std::size_t(r.height);
+  hs::host_image<P3> image(r.width, r.height);
+  unsigned char* packed = reinterpret_cast<unsigned char*>(image.data());
+  constexpr std::size_t bytes = 3 * sizeof(T);  // of one pixel; the raster's are 4 * sizeof(T) apart
+  for (std::size_t i = 0; i < pixels; ++i) std::memcpy(&packed[i * bytes], &r.samples[i * 4 * sizeof(T)], bytes);
+  const double ms = filter_same_type(image, plan, s);
+  packed = reinterpret_cast<unsigned char*>(image.data());
+  for (std::size_t i = 0; i < pixels; ++i) std::memcpy(&r.samples[i * 4 * sizeof(T)], &packed[i * bytes], bytes);
+  return ms;
 }
 
 /// 16-bit colour with a filter whose output is the image itself (box, gaussian, sharpen,
@@ -90,6 +108,14 @@ double filter_planes16(raster& r, const filter_plan& plan, const run_settings& s
 double filter_raster(raster& image, const filter_plan& plan, const run_settings& s, response_range& range,
                      std::string& filtered_as) {
   const bool grey = image.channels == 1;
+  // RGB without alpha, filtered into its own type: 3-channel pixels (pixels.hpp).
+  if (!grey && image.file_channels == 3 && !plan.float_output) {
+    switch (image.type) {
+      case sample_type::u8: filtered_as = "uchar3"; return filter_rgb<hs::uchar3, std::uint8_t>(image, plan, s);
+      case sample_type::u16: filtered_as = "ushort3"; return filter_rgb<hs::ushort3, std::uint16_t>(image, plan, s);
+      case sample_type::f32: filtered_as = "float3"; return filter_rgb<hs::float3, float>(image, plan, s);
+    }
+  }
   switch (image.type) {
     case sample_type::u8:
       filtered_as = grey ? "uint8" : "uchar4";

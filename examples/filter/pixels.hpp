@@ -14,7 +14,9 @@ namespace hsf {
 
 /// Filters `image` (a loaded raster: 1 or 4 channels) in place as the plan says and returns
 /// the time in milliseconds (filter_image's). The pixel type, named in `filtered_as`:
-///   8-bit grey uint8, 8-bit colour uchar4 (all four channels, as always);
+///   RGB files (no alpha) with a filter into the image's own type (box, gaussian, sharpen,
+///   custom): uchar3, ushort3 or float3, 3 channels on the GPU (NPP's C3 layout);
+///   else 8-bit grey uint8, 8-bit colour uchar4 (all four channels);
 ///   16-bit grey uint16; 16-bit colour ushort4 (all four channels), except for the responses
 ///   of sobel and laplacian: one float plane per colour channel, shown together;
 ///   float grey float, float colour float4 (all four channels).

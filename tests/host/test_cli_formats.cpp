@@ -3,7 +3,7 @@
 // image is filtered as uint16 and written at 16 bits, equal to hipstencil::reference::convolve
 // on the uint16 data; 16-bit colour is filtered plane by plane, equal to the reference on each
 // plane, and keeps 3 (or 4) channels; Sobel shows its magnitude with 65535 as the largest; a
-// float TIFF is filtered as float (float4 for colour) and written as float, bit for bit the
+// float TIFF is filtered as float (float3 for RGB, float4 for RGBA) and written as float, bit for bit the
 // reference's; float cannot go to PNG (exit 2). In a build without libpng or libtiff the
 // program says which package to install (exit 2 for an output, 1 for an input).
 // [png16] and [tiff]: need libpng or libtiff (ctest tests of their own, Skipped without).
@@ -123,7 +123,8 @@ TEST_CASE("a 16-bit grey PNG is filtered as uint16, written at 16 bits, equal to
   }
 }
 
-TEST_CASE("16-bit RGB and RGBA PNGs are filtered as ushort4 and keep their channels at 16 bits", "[png16]") {
+TEST_CASE("16-bit RGB and RGBA PNGs are filtered as ushort3 and ushort4 and keep their channels at 16 bits",
+          "[png16]") {
   if (!test_images::built_with(hipstencil_io::library::libpng)) return;
   for (int channels : {3, 4}) {
     INFO(channels << " channels");
@@ -132,7 +133,7 @@ TEST_CASE("16-bit RGB and RGBA PNGs are filtered as ushort4 and keep their chann
     const std::string in = (dir.root / "rgb16.png").string();
     test_images::write_file(in, test_images::png16(W, H, channels, s));
     const cli::result r = run_filter(dir, "--host --filter box --radius 2 --border wrap " + quote(in) + " out.png");
-    CHECK(r.out.find("filtered as ushort4") != std::string::npos);
+    CHECK(r.out.find(channels == 3 ? "filtered as ushort3" : "filtered as ushort4") != std::string::npos);
     const hipstencil_io::raster got = output(dir, r, "out.png");
     CHECK(got.type == hipstencil_io::sample_type::u16);
     CHECK(got.file_channels == channels);  // RGB stays RGB: no alpha added
@@ -145,9 +146,9 @@ TEST_CASE("16-bit RGB and RGBA PNGs are filtered as ushort4 and keep their chann
   }
 }
 
-TEST_CASE("a float TIFF is filtered as float (float4 for colour) and written as float, bit for bit", "[tiff]") {
+TEST_CASE("a float TIFF is filtered as float, float3 or float4 and written as float, bit for bit", "[tiff]") {
   if (!test_images::built_with(hipstencil_io::library::libtiff)) return;
-  for (int channels : {1, 4}) {
+  for (int channels : {1, 3, 4}) {
     INFO(channels << " channels");
     temp_dir dir;
     const std::vector<float> s = smooth_floats(channels);
@@ -156,15 +157,18 @@ TEST_CASE("a float TIFF is filtered as float (float4 for colour) and written as 
     const filter2d k(3, 3, {0.1f, -0.2f, 0.3f, 0.05f, 1.1f, -0.15f, 0.2f, 0.0f, 0.125f});
     const cli::result r =
         run_filter(dir, "--host --filter custom --coeffs '3 3 0.1 -0.2 0.3 0.05 1.1 -0.15 0.2 0 0.125' " + quote(in));
-    CHECK(r.out.find(channels == 1 ? "32-bit float, filtered as float" : "32-bit float, filtered as float4") !=
-          std::string::npos);
+    const char* as = channels == 1 ? "float\n" : channels == 3 ? "float3\n" : "float4\n";
+    CHECK(r.out.find(std::string("32-bit float, filtered as ") + as) != std::string::npos);
     const hipstencil_io::raster got = output(dir, r, "in-custom.tif");  // a TIFF input keeps TIFF by default
     CHECK(got.type == hipstencil_io::sample_type::f32);
     CHECK(got.file_channels == channels);
-    if (channels == 1) {
-      host_image<float> want(W, H);
-      reference::convolve(plane(s, 1, 0).view(), want.view(), k, border::reflect101{});
-      CHECK(differences(plane_of<float>(got, 0), want) == 0);
+    if (channels < 4) {  // grey, or RGB: every channel on its own, as the reference of one plane
+      for (int c = 0; c < channels; ++c) {
+        host_image<float> want(W, H);
+        reference::convolve(plane(s, channels, c).view(), want.view(), k, border::reflect101{});
+        INFO("plane " << c);
+        CHECK(differences(plane_of<float>(got, c), want) == 0);
+      }
     } else {
       host_image<float4> src(W, H), want(W, H);
       std::memcpy(static_cast<void*>(src.data()), s.data(), s.size() * 4);
@@ -188,8 +192,9 @@ TEST_CASE("a 16-bit TIFF keeps 16 bits, and RGB TIFF output has 3 channels", "[t
   reference::convolve(plane(s, 1, 0).view(), want.view(), filters::box(1), border::reflect101{});
   CHECK(got.type == hipstencil_io::sample_type::u16);
   CHECK(differences(plane_of<std::uint16_t>(got, 0), want) == 0);
-  const hipstencil_io::raster rgb =
-      output(dir, run_filter(dir, "--host " + quote(cli::astronaut) + " rgb.tif"), "rgb.tif");
+  const cli::result r = run_filter(dir, "--host " + quote(cli::astronaut) + " rgb.tif");
+  CHECK(r.out.find("filtered as uchar3\n") != std::string::npos);  // an 8-bit RGB PNG: 3 channels throughout
+  const hipstencil_io::raster rgb = output(dir, r, "rgb.tif");
   CHECK(rgb.type == hipstencil_io::sample_type::u8);
   CHECK(rgb.file_channels == 3);
 }
