@@ -60,6 +60,21 @@ inline hs::uchar3 random_pixel<hs::uchar3>(splitmix64& g) {
 }
 
 template <>
+inline hs::ushort3 random_pixel<hs::ushort3>(splitmix64& g) {
+  const std::uint64_t v = g.next();
+  hs::ushort3 p;
+  p.x = (unsigned short)(v >> 48), p.y = (unsigned short)(v >> 32), p.z = (unsigned short)(v >> 16);
+  return p;
+}
+
+template <>
+inline hs::float3 random_pixel<hs::float3>(splitmix64& g) {
+  hs::float3 p;
+  p.x = g.unit_float(), p.y = g.unit_float(), p.z = g.unit_float();
+  return p;
+}
+
+template <>
 inline hs::ushort4 random_pixel<hs::ushort4>(splitmix64& g) {
   const std::uint64_t v = g.next();
   hs::ushort4 p;
