@@ -84,6 +84,17 @@ inline_taps<N> pack_taps(const std::vector<float>& t) {
   return p;
 }
 
+/// The problem's filter as a dense window, row-major kw x kh: the dense filter's own
+/// coefficients, or a separable filter's outer product built into `outer`, which must
+/// outlive the returned reference. For the families that run separable filters dense
+/// (naive, direct).
+template <class In, class Out>
+const std::vector<float>& window_taps(const problem<In, Out>& p, std::vector<float>& outer) {
+  if (p.dense) return p.dense->coefficients();
+  outer = p.separable->to_2d().coefficients();
+  return outer;
+}
+
 /// Row and column taps of a separable filter, up to N each, by value (the rest zero).
 template <int N>
 separable_taps<N> pack_separable(const separable_filter& f) {

@@ -55,8 +55,7 @@ struct direct_family {
     const geometry& g = p.g;
     const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY, p.images), block(BX, BY);
     std::vector<float> outer;  // a separable filter's outer product, (2R + 1)^2 taps
-    if (!p.dense) outer = p.separable->to_2d().coefficients();
-    const std::vector<float>& taps = p.dense ? p.dense->coefficients() : outer;
+    const std::vector<float>& taps = window_taps(p, outer);
     auto run = [&](auto R) {
       constexpr int n = (2 * R + 1) * (2 * R + 1);
       tiled2d_kernel<In, Out, R, BX, BY, OX, 1, 0, B><<<grid, block, 0, p.stream>>>(

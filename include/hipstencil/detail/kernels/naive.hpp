@@ -48,8 +48,7 @@ struct naive_family {
     const geometry& g = p.g;
     const dim3 block(BX, BY), grid = tile_grid(g.width, g.height, BX, BY, p.images);
     std::vector<float> outer;  // a separable filter's outer product
-    if (!p.dense) outer = p.separable->to_2d().coefficients();
-    const std::vector<float>& taps = p.dense ? p.dense->coefficients() : outer;
+    const std::vector<float>& taps = window_taps(p, outer);
     if (taps.size() <= std::size_t(inline_capacity)) {
       naive_kernel<In, Out, inline_taps<inline_capacity>, BX * BY, B>
           <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, pack_taps<inline_capacity>(taps), p.strides);
