@@ -52,22 +52,6 @@ inline hs::uchar4 random_pixel<hs::uchar4>(splitmix64& g) {
 }
 
 template <>
-inline hs::uchar3 random_pixel<hs::uchar3>(splitmix64& g) {
-  const std::uint64_t v = g.next();
-  hs::uchar3 p;
-  p.x = (unsigned char)(v >> 56), p.y = (unsigned char)(v >> 48), p.z = (unsigned char)(v >> 40);
-  return p;
-}
-
-template <>
-inline hs::ushort3 random_pixel<hs::ushort3>(splitmix64& g) {
-  const std::uint64_t v = g.next();
-  hs::ushort3 p;
-  p.x = (unsigned short)(v >> 48), p.y = (unsigned short)(v >> 32), p.z = (unsigned short)(v >> 16);
-  return p;
-}
-
-template <>
 inline hs::float3 random_pixel<hs::float3>(splitmix64& g) {
   hs::float3 p;
   p.x = g.unit_float(), p.y = g.unit_float(), p.z = g.unit_float();
@@ -80,6 +64,22 @@ inline hs::ushort4 random_pixel<hs::ushort4>(splitmix64& g) {
   hs::ushort4 p;
   p.x = (unsigned short)(v >> 48), p.y = (unsigned short)(v >> 32), p.z = (unsigned short)(v >> 16),
   p.w = (unsigned short)v;
+  return p;
+}
+
+/// Three channels: the first three of the four-channel pixel of the same draw.
+template <>
+inline hs::uchar3 random_pixel<hs::uchar3>(splitmix64& g) {
+  const hs::uchar4 q = random_pixel<hs::uchar4>(g);
+  hs::uchar3 p;
+  p.x = q.x, p.y = q.y, p.z = q.z;
+  return p;
+}
+template <>
+inline hs::ushort3 random_pixel<hs::ushort3>(splitmix64& g) {
+  const hs::ushort4 q = random_pixel<hs::ushort4>(g);
+  hs::ushort3 p;
+  p.x = q.x, p.y = q.y, p.z = q.z;
   return p;
 }
 
