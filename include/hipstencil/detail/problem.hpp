@@ -84,15 +84,28 @@ inline_taps<N> pack_taps(const std::vector<float>& t) {
   return p;
 }
 
-/// The problem's filter as a dense window, row-major kw x kh: the dense filter's own
-/// coefficients, or a separable filter's outer product built into `outer`, which must
-/// outlive the returned reference. For the families that run separable filters dense
-/// (naive, direct).
+/// Taps of the problem's filter as a dense window, row-major kw x kh: the dense filter's
+/// own coefficients, or a separable filter's outer product (column times row, in float, as
+/// separable_filter::to_2d builds it); the window holds at most N taps. Built straight
+/// into the by-value block, so that a launch allocates nothing on the host. For the
+/// families that run separable filters dense (naive, direct).
+template <int N, class In, class Out>
+inline_taps<N> window_taps(const problem<In, Out>& p) {
+  inline_taps<N> t{};
+  if (p.dense) {
+    std::memcpy(t.v, p.dense->coefficients().data(), p.dense->coefficients().size() * sizeof(float));
+    return t;
+  }
+  const std::vector<float>&row = p.separable->row(), &col = p.separable->column();
+  for (std::size_t j = 0; j < col.size(); ++j)
+    for (std::size_t i = 0; i < row.size(); ++i) t.v[j * row.size() + i] = col[j] * row[i];
+  return t;
+}
+
+/// Number of taps of the problem's filter as a dense window (kw x kh).
 template <class In, class Out>
-const std::vector<float>& window_taps(const problem<In, Out>& p, std::vector<float>& outer) {
-  if (p.dense) return p.dense->coefficients();
-  outer = p.separable->to_2d().coefficients();
-  return outer;
+std::size_t window_size(const problem<In, Out>& p) {
+  return p.dense ? p.dense->coefficients().size() : p.separable->row().size() * p.separable->column().size();
 }
 
 /// Row and column taps of a separable filter, up to N each, by value (the rest zero).

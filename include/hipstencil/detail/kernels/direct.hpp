@@ -22,8 +22,6 @@
 
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
-#include <vector>
-
 #include "../../algorithm.hpp"
 #include "../family.hpp"
 #include "shared_mem.hpp"
@@ -54,12 +52,10 @@ struct direct_family {
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
     const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY, p.images), block(BX, BY);
-    std::vector<float> outer;  // a separable filter's outer product, (2R + 1)^2 taps
-    const std::vector<float>& taps = window_taps(p, outer);
     auto run = [&](auto R) {
-      constexpr int n = (2 * R + 1) * (2 * R + 1);
+      constexpr int n = (2 * R + 1) * (2 * R + 1);  // a separable filter's outer product too
       tiled2d_kernel<In, Out, R, BX, BY, OX, 1, 0, B><<<grid, block, 0, p.stream>>>(
-          p.src, p.dst, g, g.for_reads(), pack_taps<n>(taps), p.tile_class, p.strides);
+          p.src, p.dst, g, g.for_reads(), window_taps<n>(p), p.tile_class, p.strides);
     };
     if (p.dense) with_static_radius(p.radius, run, typename P::dense_radii{});
     else with_static_radius(p.radius, run, typename P::separable_radii{});

@@ -47,13 +47,13 @@ struct naive_family {
     constexpr bool B = tuning::is_batched<Policy>::value;
     const geometry& g = p.g;
     const dim3 block(BX, BY), grid = tile_grid(g.width, g.height, BX, BY, p.images);
-    std::vector<float> outer;  // a separable filter's outer product
-    const std::vector<float>& taps = window_taps(p, outer);
-    if (taps.size() <= std::size_t(inline_capacity)) {
+    if (window_size(p) <= std::size_t(inline_capacity)) {  // a separable filter's outer product too
       naive_kernel<In, Out, inline_taps<inline_capacity>, BX * BY, B>
-          <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, pack_taps<inline_capacity>(taps), p.strides);
+          <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, window_taps<inline_capacity>(p), p.strides);
       gpu::check_launch("naive_kernel");
     } else {
+      const std::vector<float> taps =
+          p.dense ? p.dense->coefficients() : p.separable->to_2d().coefficients();  // staged below
       const std::size_t bytes = taps.size() * sizeof(float);
       auto* d = static_cast<float*>(gpu::malloc_async(bytes, p.stream));
       gpu::memcpy(d, taps.data(), bytes, gpu::copy_kind::host_to_device, p.stream);
