@@ -24,11 +24,11 @@ namespace gpu = hipstencil::gpu;
 /// Pixel types measured: the (In, Out) pairs u8->u8, u16->u16 (std::uint16_t), s16->s16
 /// (std::int16_t), float->float, uchar4->uchar4, ushort4->ushort4 (rgba16), half->half
 /// (f16), bfloat16->bfloat16 (bf16), uchar3->uchar3 (rgb8), ushort3->ushort3 (rgb16),
-/// float3->float3 (rgb32f) only. Each
+/// float3->float3 (rgb32f), half4->half4 (rgba16f), bfloat16x4->bfloat16x4 (rgba16bf) only. Each
 /// pair runs every kernel family, so each must be a pair of detail/instance_list.inc
 /// (precompiled for every family) that tests/gpu/test_algos_*.cpp tests for every family
 /// (each costs compile time in CI).
-enum class pixel { u8, u16, s16, f32, rgba8, rgba16, f16, bf16, rgb8, rgb16, rgb32f };
+enum class pixel { u8, u16, s16, f32, rgba8, rgba16, f16, bf16, rgb8, rgb16, rgb32f, rgba16f, rgba16bf };
 /// Every pixel type, in table order (the command line's names: name(pixel)).
 const std::vector<pixel>& all_pixels();
 /// The pixel types --batch runs: u8, f32, rgba8, the pairs whose batched kernels
@@ -213,6 +213,8 @@ std::unique_ptr<suite> make_suite_bf16(int width, int height, int images, int ma
 std::unique_ptr<suite> make_suite_rgb8(int width, int height, int images, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_rgb16(int width, int height, int images, int max_radius, run_timer& timer);
 std::unique_ptr<suite> make_suite_rgb32f(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_rgba16f(int width, int height, int images, int max_radius, run_timer& timer);
+std::unique_ptr<suite> make_suite_rgba16bf(int width, int height, int images, int max_radius, run_timer& timer);
 
 /// NPP, the peer (npp_peer.cpp; CUDA backend with NPP found at configure time only).
 /// Times every NPP function family that computes case (type, separable, radius, border)

@@ -22,6 +22,8 @@ const char* name(pixel p) {
     case pixel::rgb8: return "uchar3";
     case pixel::rgb16: return "ushort3";
     case pixel::rgb32f: return "float3";
+    case pixel::rgba16f: return "half4";
+    case pixel::rgba16bf: return "bfloat16x4";
   }
   return "?";
 }
@@ -40,7 +42,7 @@ const std::vector<algorithm>& algorithms() {
 const std::vector<pixel>& all_pixels() {
   static const std::vector<pixel> list{pixel::u8,    pixel::u16,    pixel::s16, pixel::f32,
                                          pixel::rgba8, pixel::rgba16, pixel::f16, pixel::bf16, pixel::rgb8,
-                                         pixel::rgb16, pixel::rgb32f};
+                                         pixel::rgb16, pixel::rgb32f, pixel::rgba16f, pixel::rgba16bf};
   return list;
 }
 const std::vector<pixel>& batch_pixels() {
@@ -59,12 +61,14 @@ std::size_t pixel_bytes(pixel p) {
     case pixel::rgb32f: return 12;
     case pixel::f32:
     case pixel::rgba8: return 4;
-    case pixel::rgba16: return 8;
+    case pixel::rgba16:
+    case pixel::rgba16f:
+    case pixel::rgba16bf: return 8;
   }
   return 0;
 }
 int pixel_channels(pixel p) {
-  if (p == pixel::rgba8 || p == pixel::rgba16) return 4;
+  if (p == pixel::rgba8 || p == pixel::rgba16 || p == pixel::rgba16f || p == pixel::rgba16bf) return 4;
   return p == pixel::rgb8 || p == pixel::rgb16 || p == pixel::rgb32f ? 3 : 1;
 }
 

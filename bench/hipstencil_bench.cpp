@@ -11,8 +11,8 @@
 // (hipstencil::algo::for_each_family: naive, shared_mem, two_pass, tiled, streaming, direct at the
 // time of writing; a family that takes no dense filter, two_pass, runs separable filters
 // only), then automatic; radii 1, 2, 4, 7, 15; separable (Gaussian) and dense (random)
-// filters; u8, u16 (uint16), s16 (int16), float, uchar4, ushort4, half, bfloat16, uchar3, ushort3
-// and float3 pixels;
+// filters; u8, u16 (uint16), s16 (int16), float, uchar4, ushort4, half, bfloat16, uchar3, ushort3,
+// float3, half4 and bfloat16x4 pixels;
 // replicate, reflect101, constant and padded borders (--border takes any rule of
 // hipstencil::border::all_rules);
 // median of 25 runs. Each hipstencil line says what actually ran when a family fell back
@@ -297,6 +297,8 @@ std::unique_ptr<suite> make_suite(pixel t, const options& o, int max_radius, run
     case pixel::rgb8: return make_suite_rgb8(o.width, o.height, o.batch, max_radius, timer);
     case pixel::rgb16: return make_suite_rgb16(o.width, o.height, o.batch, max_radius, timer);
     case pixel::rgb32f: return make_suite_rgb32f(o.width, o.height, o.batch, max_radius, timer);
+    case pixel::rgba16f: return make_suite_rgba16f(o.width, o.height, o.batch, max_radius, timer);
+    case pixel::rgba16bf: return make_suite_rgba16bf(o.width, o.height, o.batch, max_radius, timer);
   }
   return nullptr;
 }

@@ -14,9 +14,10 @@
 //              sigma, 0.4 + 0.6 r, is the one bench::make_filters uses).
 // u16, s16 (int16) and ushort4 get the same families as u8 and uchar4, through their
 // 16u_C1R / 16s_C1R / 16u_C4R functions; NPP's box filter (nppiFilterBoxBorder) is left out for every type, since no
-// case of the benchmark is a box filter. half has one NPP filter with borders,
-// nppiFilterBorder32f_16f_C1R (NPP 13.0.1's filtering header has no 16f row, column or
-// Gauss filter): dense cases run it, separable ones run it on the outer product.
+// case of the benchmark is a box filter. half and half4 have one NPP filter with borders
+// each, nppiFilterBorder32f_16f_C1R and _C4R (NPP 13.0.1's filtering header has no 16f row,
+// column or Gauss filter): dense cases run it, separable ones run it on the outer product.
+// bfloat16 and bfloat16x4 have none.
 // NPP's border filters implement replicate (and constant where this NPP accepts it; a
 // rejected call reports its status); the other rules (reflect, reflect101, wrap, skip,
 // padded) have no NPP variant here, and their cases run without the peer.
@@ -266,9 +267,14 @@ std::vector<measurement> dense_int(const int_functions<P>& fn, const dense_taps&
   return out;
 }
 
-/// nppiFilterBorder32f_16f_C1R with `taps` (already reversed) of `size` at `anchor`.
-measurement half_dense(const std::string& variant, const Npp32f* taps, NppiSize size, NppiPoint anchor, const job& j) {
+/// nppiFilterBorder32f_16f_C1R (one channel) or _C4R (four) with `taps` (already
+/// reversed) of `size` at `anchor`.
+measurement half_dense(const std::string& variant, const Npp32f* taps, NppiSize size, NppiPoint anchor, const job& j,
+                       int channels) {
   return time_call(variant, j, [&] {
+    if (channels == 4)
+      return nppiFilterBorder32f_16f_C4R_Ctx(j.src<Npp16f>(), j.src_step(), j.size, j.origin, j.dst<Npp16f>(),
+                                             j.dst_step(), j.size, taps, size, anchor, j.border, j.ctx);
     return nppiFilterBorder32f_16f_C1R_Ctx(j.src<Npp16f>(), j.src_step(), j.size, j.origin, j.dst<Npp16f>(),
                                            j.dst_step(), j.size, taps, size, anchor, j.border, j.ctx);
   });
@@ -292,10 +298,12 @@ std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
     case pixel::rgba8: return dense_int(npp_8u_c4, t, j);
     case pixel::rgb8: return dense_int(npp_8u_c3, t, j);
     case pixel::rgba16: return dense_int(npp_16u_c4, t, j);
-    case pixel::f16: return {half_dense("FilterBorder32f_16f_C1R", t.real, t.size, t.anchor, j)};
-    case pixel::bf16: return {};  // no NPP bfloat16 filter is timed (none looked for yet)
+    case pixel::f16: return {half_dense("FilterBorder32f_16f_C1R", t.real, t.size, t.anchor, j, 1)};
+    case pixel::rgba16f: return {half_dense("FilterBorder32f_16f_C4R", t.real, t.size, t.anchor, j, 4)};
+    case pixel::bf16: return {};  // NPP 13.0.1's filtering header has no bfloat16 function
     case pixel::rgb16: return dense_int(npp_16u_c3, t, j);
     case pixel::rgb32f: return {};  // NPP's 32f_C3R functions are not wired up yet
+    case pixel::rgba16bf: return {};
   }
   return {};
 }
@@ -368,18 +376,21 @@ std::vector<measurement> separable(pixel type, const filter_set& f, const job& j
     case pixel::rgba8: return separable_int(npp_8u_c4, t, j);
     case pixel::rgb8: return separable_int(npp_8u_c3, t, j);
     case pixel::rgba16: return separable_int(npp_16u_c4, t, j);
-    case pixel::f16: {  // the outer product, column times row, reversed as the dense taps are
+    case pixel::f16:
+    case pixel::rgba16f: {  // the outer product, column times row, reversed as the dense taps are
       const int k = 2 * j.radius + 1;
       std::vector<float> outer(std::size_t(k) * std::size_t(k));
       for (int y = 0; y < k; ++y)
         for (int x = 0; x < k; ++x) outer[std::size_t(y) * k + x] = f.column[y] * f.row[x];
       const device_taps<float> ko(reversed(outer));
-      return {half_dense("FilterBorder32f_16f_C1R (outer product)", ko.get(), NppiSize{k, k},
-                         NppiPoint{j.radius, j.radius}, j)};
+      const int channels = type == pixel::f16 ? 1 : 4;
+      return {half_dense(std::string("FilterBorder32f_16f_") + (channels == 1 ? "C1R" : "C4R") + " (outer product)",
+                         ko.get(), NppiSize{k, k}, NppiPoint{j.radius, j.radius}, j, channels)};
     }
     case pixel::bf16: return {};
     case pixel::rgb16: return separable_int(npp_16u_c3, t, j);
     case pixel::rgb32f: return {};
+    case pixel::rgba16bf: return {};  // NPP has no bfloat16 filter
   }
   return {};
 }

@@ -93,6 +93,22 @@ inline hs::bfloat16 random_pixel<hs::bfloat16>(splitmix64& g) {
   return hs::saturate_cast<hs::bfloat16>(g.unit_float());
 }
 
+/// Four 16-bit float channels: four draws of the one-channel pixel.
+template <>
+inline hs::half4 random_pixel<hs::half4>(splitmix64& g) {
+  hs::half4 p;
+  p.x = random_pixel<hs::half>(g), p.y = random_pixel<hs::half>(g), p.z = random_pixel<hs::half>(g);
+  p.w = random_pixel<hs::half>(g);
+  return p;
+}
+template <>
+inline hs::bfloat16x4 random_pixel<hs::bfloat16x4>(splitmix64& g) {
+  hs::bfloat16x4 p;
+  p.x = random_pixel<hs::bfloat16>(g), p.y = random_pixel<hs::bfloat16>(g), p.z = random_pixel<hs::bfloat16>(g);
+  p.w = random_pixel<hs::bfloat16>(g);
+  return p;
+}
+
 template <class T>
 hs::host_image<T> random_host_image(int width, int height, std::uint64_t seed) {
   hs::host_image<T> im(width, height);

@@ -128,7 +128,8 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 /// error). resolved_algorithm() says which family and instantiation a call runs.
 ///
 /// @param src     device image of In pixels (uint8_t, uint16_t, int16_t, float, half,
-///                bfloat16, uchar3, ushort3, float3, uchar4, ushort4, float4; streaming
+///                bfloat16, uchar3, ushort3, float3, uchar4, ushort4, float4, half4,
+///                bfloat16x4; streaming
 ///                does not take the 3-channel ones: they run its fallback)
 /// @param dst     device image of Out pixels with the same channel count as In; may differ
 ///                in type (e.g. uint8_t in, float out). Integer outputs are rounded to

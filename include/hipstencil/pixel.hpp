@@ -1,7 +1,8 @@
 // hipstencil/pixel.hpp
 // Pixel types and their traits. A pixel is a scalar (uint8_t, uint16_t, int16_t, float, and
 // in GPU builds the runtime's IEEE binary16 `half` and its `bfloat16`) or an interleaved
-// vector of 3 channels (uchar3, ushort3, float3: RGB) or 4 (uchar4, ushort4, float4: RGBA).
+// vector of 3 channels (uchar3, ushort3, float3: RGB) or 4 (uchar4, ushort4, float4, and in
+// GPU builds half4 and bfloat16x4: RGBA).
 // Filtering accumulates each channel in float (double in the host reference); integer
 // outputs are rounded to nearest (ties to even, as OpenCV's saturate_cast) and saturated
 // to the type's range, and NaN becomes 0.
@@ -144,6 +145,23 @@ template <>
 struct pixel_traits<float4> : detail::vec4_traits<float4, float> {};
 
 #if HIPSTENCIL_HAS_GPU
+/// Interleaved RGBA of four IEEE binary16 channels, 8 bytes (NPP's 16f_C4R layout). The
+/// runtimes define no four-lane half vector, so this one is hipstencil's own. GPU builds only.
+struct alignas(8) half4 {
+  half x, y, z, w;
+};
+/// Interleaved RGBA of four bfloat16 channels, 8 bytes (hipstencil's own, as half4). GPU
+/// builds only.
+struct alignas(8) bfloat16x4 {
+  bfloat16 x, y, z, w;
+};
+template <>
+struct pixel_traits<half4> : detail::vec4_traits<half4, half> {};
+template <>
+struct pixel_traits<bfloat16x4> : detail::vec4_traits<bfloat16x4, bfloat16> {};
+#endif
+
+#if HIPSTENCIL_HAS_GPU
 namespace detail {
 /// A bfloat16's bits, and the bfloat16 of given bits, through each runtime's own layout.
 HIPSTENCIL_HOST_DEVICE inline std::uint16_t bits_of(bfloat16 v) {
@@ -245,8 +263,8 @@ HIPSTENCIL_HOST_DEVICE inline accum<A, pixel_traits<T>::channels> to_accum(const
     }
 #endif
 #if HIPSTENCIL_HAS_GPU
-    if constexpr (std::is_same<T, bfloat16>::value)  // exact, by the bits
-      a.v[c] = static_cast<A>(detail::bf16_bits_to_float(detail::bits_of(p)));
+    if constexpr (std::is_same<typename pixel_traits<T>::channel_type, bfloat16>::value)  // exact, by the bits
+      a.v[c] = static_cast<A>(detail::bf16_bits_to_float(detail::bits_of(pixel_traits<T>::get(p, c))));
     else
 #endif
       a.v[c] = static_cast<A>(pixel_traits<T>::get(p, c));

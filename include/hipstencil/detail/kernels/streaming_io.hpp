@@ -81,6 +81,13 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels
       a.v[c] = float((w[b / 4 + c / 2] >> (16 * (c % 2))) & 0xffffu);
 #endif
     }
+  } else if constexpr (std::is_same<In, half4>::value || std::is_same<In, bfloat16x4>::value) {
+    HIPSTENCIL_UNROLL  // words x | y << 16, z | w << 16, as ushort4
+    for (int c = 0; c < 4; ++c) {
+      const unsigned bits = (w[b / 4 + c / 2] >> (16 * (c % 2))) & 0xffffu;
+      if constexpr (std::is_same<In, half4>::value) a.v[c] = __half2float(__ushort_as_half((unsigned short)bits));
+      else a.v[c] = bf16_bits_to_float(std::uint16_t(bits));
+    }
   } else if constexpr (std::is_same<In, float>::value) {
     a.v[0] = __uint_as_float(w[b / 4]);
   } else if constexpr (std::is_same<In, half>::value) {  // the bits, not the value, of the 16-bit word
@@ -113,6 +120,12 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void pack_pixel(unsigned* w, int b, con
     w[b / 4] = unsigned(p.x) | (unsigned(p.y) << 8) | (unsigned(p.z) << 16) | (unsigned(p.w) << 24);
   } else if constexpr (std::is_same<Out, ushort4>::value) {
     w[b / 4] = unsigned(p.x) | (unsigned(p.y) << 16), w[b / 4 + 1] = unsigned(p.z) | (unsigned(p.w) << 16);
+  } else if constexpr (std::is_same<Out, half4>::value) {
+    w[b / 4] = unsigned(__half_as_ushort(p.x)) | (unsigned(__half_as_ushort(p.y)) << 16);
+    w[b / 4 + 1] = unsigned(__half_as_ushort(p.z)) | (unsigned(__half_as_ushort(p.w)) << 16);
+  } else if constexpr (std::is_same<Out, bfloat16x4>::value) {
+    w[b / 4] = unsigned(bits_of(p.x)) | (unsigned(bits_of(p.y)) << 16);
+    w[b / 4 + 1] = unsigned(bits_of(p.z)) | (unsigned(bits_of(p.w)) << 16);
   } else if constexpr (std::is_same<Out, float>::value) {
     w[b / 4] = __float_as_uint(p);
   } else if constexpr (std::is_same<Out, half>::value) {
