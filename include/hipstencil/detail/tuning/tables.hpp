@@ -71,7 +71,10 @@ template <arch A>
 struct automatic_table {
   /// sm_90 (H200; 128x128 to 8192x8192, 128x65536 and 65536x128; radii 1, 2, 4, 7; u8,
   /// float, uchar4, and for ushort4 bench/results/2026-11-23-ushort4.csv, for uchar3, u16
-  /// and bfloat16 bench/results/2026-11-23-types/; replicate;
+  /// and bfloat16 bench/results/2026-11-23-types/, for ushort3 and float3
+  /// 2026-11-23-three-channel/, for half4 and bfloat16x4 (which take ushort4's rows:
+  /// automatic within 2.6% of the fastest family at 512x512, 1920x1080 and 8192x8192)
+  /// 2026-11-23-half4/; replicate;
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
@@ -126,7 +129,9 @@ struct automatic_table {
     //     4.9, shared_mem 5.6), dense 5x5 beyond 2^19 pixels (1920x1080: 26.3 us,
     //     shared_mem 33.8; 512x512 shared_mem 8.7 against 9.2), separable 5x5 up to 2^19
     //     (512x512: 9.2, shared_mem 10.0; 1920x1080 shared_mem 25.1 against 26.2).
-    // Three channels of 16-bit or float (not measured): shared_mem, as uchar3 beyond these.
+    //   ushort3 dense 5x5 beyond 2^21 pixels (8192x8192: 894 us, shared_mem 1004; 1920x1080
+    //     even at 35.0). Elsewhere ushort3 and float3 run shared_mem, the fastest or within 1%
+    //     of it at 512x512, 1920x1080 and 8192x8192 (bench/results/2026-11-23-three-channel/).
     if (r <= 2) {
       if (one) {
         if (px <= (1LL << 19)) return {{direct, smem}};
@@ -138,6 +143,7 @@ struct automatic_table {
       } else if (s.channels == 3) {
         if (s.channel_bytes == 1 && (r == 1 || (s.separable ? px <= (1LL << 19) : px > (1LL << 19))))
           return {{direct, smem}};
+        if (s.channel_bytes == 2 && !s.separable && r == 2 && px > (1LL << 21)) return {{direct, smem}};
         return {{smem}};
       }
     }
