@@ -4,9 +4,9 @@
 //
 // For each case every NPP function family that computes it is timed, and the table shows
 // the fastest: the user's best choice in NPP, not a strawman.
-//   dense:     nppiFilterBorder (Npp32s coefficients with a divisor: 8u_C1R, 8u_C4R,
-//              16u_C1R, 16u_C4R, 16s_C1R) and nppiFilterBorder32f / nppiFilterBorder_32f (float
-//              coefficients, every type);
+//   dense:     nppiFilterBorder (Npp32s coefficients with a divisor: 8u_C1R, 8u_C3R, 8u_C4R,
+//              16u_C1R, 16u_C3R, 16u_C4R, 16s_C1R) and nppiFilterBorder32f / nppiFilterBorder_32f
+//              (float coefficients, every type; float and float3 through 32f_C1R and 32f_C3R);
 //   separable: nppiFilterRowBorder then nppiFilterColumnBorder (their 32f-coefficient forms
 //              for the integer types) through an intermediate image of the same type, so
 //              rounded and saturated between the passes (NPP has no fused separable
@@ -267,6 +267,27 @@ std::vector<measurement> dense_int(const int_functions<P>& fn, const dense_taps&
   return out;
 }
 
+/// NPP's float functions of one layout (32f_C1R, 32f_C3R): int_functions' shapes with Npp32f
+/// pixels, float taps only.
+struct float_functions {
+  using shapes = int_functions<Npp32f>;
+  std::string suffix;              ///< "32f_C1R"
+  shapes::border32f_fn border;     ///< nppiFilterBorder_<suffix>_Ctx
+  shapes::line32f_fn row, column;  ///< nppiFilterRowBorder / ColumnBorder_<suffix>_Ctx
+  shapes::gauss_fn gauss;          ///< nppiFilterGaussBorder_<suffix>_Ctx
+};
+const float_functions npp_32f_c1{"32f_C1R", nppiFilterBorder_32f_C1R_Ctx, nppiFilterRowBorder_32f_C1R_Ctx,
+                                 nppiFilterColumnBorder_32f_C1R_Ctx, nppiFilterGaussBorder_32f_C1R_Ctx};
+const float_functions npp_32f_c3{"32f_C3R", nppiFilterBorder_32f_C3R_Ctx, nppiFilterRowBorder_32f_C3R_Ctx,
+                                 nppiFilterColumnBorder_32f_C3R_Ctx, nppiFilterGaussBorder_32f_C3R_Ctx};
+
+std::vector<measurement> dense_float(const float_functions& fn, const dense_taps& t, const job& j) {
+  return {time_call("FilterBorder_" + fn.suffix, j, [&] {
+    return fn.border(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(), j.dst_step(), j.size, t.real,
+                     t.size, t.anchor, j.border, j.ctx);
+  })};
+}
+
 /// nppiFilterBorder32f_16f_C1R (one channel) or _C4R (four) with `taps` (already
 /// reversed) of `size` at `anchor`.
 measurement half_dense(const std::string& variant, const Npp32f* taps, NppiSize size, NppiPoint anchor, const job& j,
@@ -287,11 +308,7 @@ std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
   const int k = 2 * j.radius + 1;
   const dense_taps t{kf.get(), kd.get(), ki.divisor, NppiSize{k, k}, NppiPoint{j.radius, j.radius}};
   switch (type) {
-    case pixel::f32:
-      return {time_call("FilterBorder_32f_C1R", j, [&] {
-        return nppiFilterBorder_32f_C1R_Ctx(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(), j.dst_step(),
-                                            j.size, t.real, t.size, t.anchor, j.border, j.ctx);
-      })};
+    case pixel::f32: return dense_float(npp_32f_c1, t, j);
     case pixel::u8: return dense_int(npp_8u_c1, t, j);
     case pixel::u16: return dense_int(npp_16u_c1, t, j);
     case pixel::s16: return dense_int(npp_16s_c1, t, j);
@@ -302,7 +319,7 @@ std::vector<measurement> dense(pixel type, const filter_set& f, const job& j) {
     case pixel::rgba16f: return {half_dense("FilterBorder32f_16f_C4R", t.real, t.size, t.anchor, j, 4)};
     case pixel::bf16: return {};  // NPP 13.0.1's filtering header has no bfloat16 function
     case pixel::rgb16: return dense_int(npp_16u_c3, t, j);
-    case pixel::rgb32f: return {};  // NPP's 32f_C3R functions are not wired up yet
+    case pixel::rgb32f: return dense_float(npp_32f_c3, t, j);
     case pixel::rgba16bf: return {};
   }
   return {};
@@ -345,31 +362,32 @@ std::vector<measurement> separable_int(const int_functions<P>& fn, const line_ta
   return out;
 }
 
+/// Row then column pass of float taps, and NPP's Gauss filter where it has the mask.
+std::vector<measurement> separable_float(const float_functions& fn, const line_taps& t, const job& j) {
+  std::vector<measurement> out;
+  out.push_back(row_then_column<Npp32f>(
+      "RowBorder+ColumnBorder_" + fn.suffix, j, t.tmp,
+      [&](const Npp32f* s, int ss, Npp32f* d, int ds) {
+        return fn.row(s, ss, j.size, j.origin, d, ds, j.size, t.row, t.size, t.anchor, j.border, j.ctx);
+      },
+      [&](const Npp32f* s, int ss, Npp32f* d, int ds) {
+        return fn.column(s, ss, j.size, j.origin, d, ds, j.size, t.column, t.size, t.anchor, j.border, j.ctx);
+      }));
+  NppiMaskSize mask{};
+  if (gauss_mask(j.radius, mask))
+    out.push_back(time_call("GaussBorder_" + fn.suffix, j, [&] {
+      return fn.gauss(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(), j.dst_step(), j.size, mask,
+                      j.border, j.ctx);
+    }));
+  return out;
+}
+
 std::vector<measurement> separable(pixel type, const filter_set& f, const job& j) {
   const device_taps<float> kr(reversed(f.row)), kc(reversed(f.column));
   const device_image_bytes tmp(std::size_t(j.im.width) * pixel_bytes(type), j.im.height);
   const line_taps t{kr.get(), kc.get(), 2 * j.radius + 1, j.radius, tmp};
   switch (type) {
-    case pixel::f32: {
-      std::vector<measurement> out;
-      out.push_back(row_then_column<Npp32f>(
-          "RowBorder+ColumnBorder_32f_C1R", j, tmp,
-          [&](const Npp32f* s, int ss, Npp32f* d, int ds) {
-            return nppiFilterRowBorder_32f_C1R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, t.row, t.size, t.anchor,
-                                                   j.border, j.ctx);
-          },
-          [&](const Npp32f* s, int ss, Npp32f* d, int ds) {
-            return nppiFilterColumnBorder_32f_C1R_Ctx(s, ss, j.size, j.origin, d, ds, j.size, t.column, t.size,
-                                                      t.anchor, j.border, j.ctx);
-          }));
-      NppiMaskSize mask{};
-      if (gauss_mask(j.radius, mask))
-        out.push_back(time_call("GaussBorder_32f_C1R", j, [&] {
-          return nppiFilterGaussBorder_32f_C1R_Ctx(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(),
-                                                   j.dst_step(), j.size, mask, j.border, j.ctx);
-        }));
-      return out;
-    }
+    case pixel::f32: return separable_float(npp_32f_c1, t, j);
     case pixel::u8: return separable_int(npp_8u_c1, t, j);
     case pixel::u16: return separable_int(npp_16u_c1, t, j);
     case pixel::s16: return separable_int(npp_16s_c1, t, j);
@@ -389,7 +407,7 @@ std::vector<measurement> separable(pixel type, const filter_set& f, const job& j
     }
     case pixel::bf16: return {};
     case pixel::rgb16: return separable_int(npp_16u_c3, t, j);
-    case pixel::rgb32f: return {};
+    case pixel::rgb32f: return separable_float(npp_32f_c3, t, j);
     case pixel::rgba16bf: return {};  // NPP has no bfloat16 filter
   }
   return {};
