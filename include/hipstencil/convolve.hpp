@@ -129,8 +129,8 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 ///
 /// @param src     device image of In pixels (uint8_t, uint16_t, int16_t, float, half,
 ///                bfloat16, uchar3, ushort3, float3, uchar4, ushort4, float4, half4,
-///                bfloat16x4; streaming
-///                does not take the 3-channel ones: they run its fallback)
+///                bfloat16x4; streaming does not take the 3-channel ones: they run its
+///                fallback)
 /// @param dst     device image of Out pixels with the same channel count as In; may differ
 ///                in type (e.g. uint8_t in, float out). Integer outputs are rounded to
 ///                nearest (ties to even) and saturated. Must not overlap the pixels read.

@@ -185,8 +185,8 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 2, 3, 1, 512, 512)) == tu::choice::shared_mem);
   CHECK(first(shape(false, 2, 3, 1, 1920, 1080)) == tu::choice::direct);
   CHECK(first(shape(false, 2, 3, 1, 8192, 8192)) == tu::choice::direct);
-  // ushort3 and float3: shared_mem at radius 1 and 2 (its fallback-free best or within 1%
-  // of it at 512x512, 1920x1080 and 8192x8192), but ushort3 dense 5x5 beyond 2^21 pixels:
+  // ushort3 and float3: shared_mem at radius 1 and 2 (the fastest family, or within 1% of
+  // it, at 512x512, 1920x1080 and 8192x8192), but ushort3 dense 5x5 beyond 2^21 pixels:
   // direct (8192x8192: 894 us, shared_mem 1004; 1920x1080 even at 35.0).
   CHECK(first(shape(false, 1, 3, 2, 1920, 1080)) == tu::choice::shared_mem);
   CHECK(first(shape(true, 2, 3, 4, 128, 128)) == tu::choice::shared_mem);

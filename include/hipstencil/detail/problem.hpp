@@ -86,7 +86,7 @@ inline_taps<N> pack_taps(const std::vector<float>& t) {
 
 /// Taps of the problem's filter as a dense window, row-major kw x kh: the dense filter's
 /// own coefficients, or a separable filter's outer product (column times row, in float, as
-/// separable_filter::to_2d builds it); the window holds at most N taps. Built straight
+/// separable_filter::to_2d builds it). Precondition: window_size(p) <= N. Built straight
 /// into the by-value block, so that a launch allocates nothing on the host. For the
 /// families that run separable filters dense (naive, direct).
 template <int N, class In, class Out>
@@ -96,7 +96,8 @@ inline_taps<N> window_taps(const problem<In, Out>& p) {
     std::memcpy(t.v, p.dense->coefficients().data(), p.dense->coefficients().size() * sizeof(float));
     return t;
   }
-  const std::vector<float>&row = p.separable->row(), &col = p.separable->column();
+  const std::vector<float>& row = p.separable->row();
+  const std::vector<float>& col = p.separable->column();
   for (std::size_t j = 0; j < col.size(); ++j)
     for (std::size_t i = 0; i < row.size(); ++i) t.v[j * row.size() + i] = col[j] * row[i];
   return t;
