@@ -342,44 +342,38 @@ struct line_taps {
   const device_image_bytes& tmp;
 };
 
+/// The row pass then the column pass (`row_column`: the variant's name up to the suffix),
+/// and NPP's Gauss filter where it has the mask, for the layout `suffix` of pixels P.
 template <class P>
-std::vector<measurement> separable_int(const int_functions<P>& fn, const line_taps& t, const job& j) {
+std::vector<measurement> separable_families(const std::string& row_column, const std::string& suffix,
+                                            typename int_functions<P>::line32f_fn row,
+                                            typename int_functions<P>::line32f_fn column,
+                                            typename int_functions<P>::gauss_fn gauss, const line_taps& t,
+                                            const job& j) {
   std::vector<measurement> out;
   out.push_back(row_then_column<P>(
-      "RowBorder32f+ColumnBorder32f_" + fn.suffix, j, t.tmp,
+      row_column + suffix, j, t.tmp,
       [&](const P* s, int ss, P* d, int ds) {
-        return fn.row32f(s, ss, j.size, j.origin, d, ds, j.size, t.row, t.size, t.anchor, j.border, j.ctx);
+        return row(s, ss, j.size, j.origin, d, ds, j.size, t.row, t.size, t.anchor, j.border, j.ctx);
       },
       [&](const P* s, int ss, P* d, int ds) {
-        return fn.column32f(s, ss, j.size, j.origin, d, ds, j.size, t.column, t.size, t.anchor, j.border, j.ctx);
+        return column(s, ss, j.size, j.origin, d, ds, j.size, t.column, t.size, t.anchor, j.border, j.ctx);
       }));
   NppiMaskSize mask{};
   if (gauss_mask(j.radius, mask))
-    out.push_back(time_call("GaussBorder_" + fn.suffix, j, [&] {
-      return fn.gauss(j.src<P>(), j.src_step(), j.size, j.origin, j.dst<P>(), j.dst_step(), j.size, mask, j.border,
-                      j.ctx);
+    out.push_back(time_call("GaussBorder_" + suffix, j, [&] {
+      return gauss(j.src<P>(), j.src_step(), j.size, j.origin, j.dst<P>(), j.dst_step(), j.size, mask, j.border, j.ctx);
     }));
   return out;
 }
 
-/// Row then column pass of float taps, and NPP's Gauss filter where it has the mask.
+template <class P>
+std::vector<measurement> separable_int(const int_functions<P>& fn, const line_taps& t, const job& j) {
+  return separable_families<P>("RowBorder32f+ColumnBorder32f_", fn.suffix, fn.row32f, fn.column32f, fn.gauss, t, j);
+}
+
 std::vector<measurement> separable_float(const float_functions& fn, const line_taps& t, const job& j) {
-  std::vector<measurement> out;
-  out.push_back(row_then_column<Npp32f>(
-      "RowBorder+ColumnBorder_" + fn.suffix, j, t.tmp,
-      [&](const Npp32f* s, int ss, Npp32f* d, int ds) {
-        return fn.row(s, ss, j.size, j.origin, d, ds, j.size, t.row, t.size, t.anchor, j.border, j.ctx);
-      },
-      [&](const Npp32f* s, int ss, Npp32f* d, int ds) {
-        return fn.column(s, ss, j.size, j.origin, d, ds, j.size, t.column, t.size, t.anchor, j.border, j.ctx);
-      }));
-  NppiMaskSize mask{};
-  if (gauss_mask(j.radius, mask))
-    out.push_back(time_call("GaussBorder_" + fn.suffix, j, [&] {
-      return fn.gauss(j.src<Npp32f>(), j.src_step(), j.size, j.origin, j.dst<Npp32f>(), j.dst_step(), j.size, mask,
-                      j.border, j.ctx);
-    }));
-  return out;
+  return separable_families<Npp32f>("RowBorder+ColumnBorder_", fn.suffix, fn.row, fn.column, fn.gauss, t, j);
 }
 
 std::vector<measurement> separable(pixel type, const filter_set& f, const job& j) {

@@ -93,20 +93,20 @@ inline hs::bfloat16 random_pixel<hs::bfloat16>(splitmix64& g) {
   return hs::saturate_cast<hs::bfloat16>(g.unit_float());
 }
 
-/// Four 16-bit float channels: four draws of the one-channel pixel.
-template <>
-inline hs::half4 random_pixel<hs::half4>(splitmix64& g) {
-  hs::half4 p;
-  p.x = random_pixel<hs::half>(g), p.y = random_pixel<hs::half>(g), p.z = random_pixel<hs::half>(g);
-  p.w = random_pixel<hs::half>(g);
+/// A pixel P of four channels of type C: four draws of the one-channel pixel C.
+template <class P, class C>
+P four_draws(splitmix64& g) {
+  P p;
+  p.x = random_pixel<C>(g), p.y = random_pixel<C>(g), p.z = random_pixel<C>(g), p.w = random_pixel<C>(g);
   return p;
 }
 template <>
+inline hs::half4 random_pixel<hs::half4>(splitmix64& g) {
+  return four_draws<hs::half4, hs::half>(g);
+}
+template <>
 inline hs::bfloat16x4 random_pixel<hs::bfloat16x4>(splitmix64& g) {
-  hs::bfloat16x4 p;
-  p.x = random_pixel<hs::bfloat16>(g), p.y = random_pixel<hs::bfloat16>(g), p.z = random_pixel<hs::bfloat16>(g);
-  p.w = random_pixel<hs::bfloat16>(g);
-  return p;
+  return four_draws<hs::bfloat16x4, hs::bfloat16>(g);
 }
 
 template <class T>
