@@ -49,9 +49,8 @@ resolution make_resolution(const problem<In, Out>& p, const fit& f) {
   resolution r;
   r.family = Family::name;
   r.radius = f.radius;
-  const bool naive = std::is_same<Family, naive_family>::value;
   r.separable = p.separable != nullptr && !runs_outer_product<Family>::value;
-  r.strategy = p.tile_class && !naive ? "tile_class" : "per_access";
+  r.strategy = p.tile_class && dispatches_tile_classes<Family>::value ? "tile_class" : "per_access";
   r.arch = p.arch;
   return r;
 }

@@ -11,7 +11,9 @@
 //     template <class Policy, class In, class Out> static fit fits(const problem<In, Out>&);
 //     template <class Policy, class In, class Out> static void launch(const problem<In, Out>&);
 //     static constexpr bool outer_product = true;     // optional: runs separable filters as
-//   };                                                //   their dense outer product
+//                                                     //   their dense outer product
+//     static constexpr bool tile_classes = false;     // optional: never dispatches by tile
+//   };                                                //   class (every access mapped)
 //
 // fits() decides (host only, no launch) whether the family runs the problem and with
 // which instantiation; launch() runs it and must only be called when fits() said so.
@@ -31,7 +33,6 @@
 namespace hipstencil {
 namespace detail {
 
-
 /// Whether Family runs a separable filter as its dense outer product (its optional member
 /// `outer_product`; without one, false): resolved_algorithm then reports a dense run.
 template <class Family, class = void>
@@ -39,6 +40,14 @@ struct runs_outer_product : std::false_type {};
 template <class Family>
 struct runs_outer_product<Family, std::void_t<decltype(Family::outer_product)>>
     : std::integral_constant<bool, Family::outer_product> {};
+
+/// Whether Family dispatches by tile class where the call asks for it (its optional member
+/// `tile_classes`; without one, true): resolved_algorithm's strategy.
+template <class Family, class = void>
+struct dispatches_tile_classes : std::true_type {};
+template <class Family>
+struct dispatches_tile_classes<Family, std::void_t<decltype(Family::tile_classes)>>
+    : std::integral_constant<bool, Family::tile_classes> {};
 
 /// The policy Family runs with on architecture A when the caller leaves the choice to the
 /// library.

@@ -30,6 +30,7 @@ struct naive_family {
   static constexpr const char* name = "naive";
   static constexpr bool dense = true, separable = true;  // a separable filter runs as its outer product
   static constexpr bool outer_product = true;            // (resolved_algorithm reports it dense)
+  static constexpr bool tile_classes = false;            // every access mapped, every tile
   static constexpr tuning::choice automatic_id = tuning::choice::none;
   using default_policy = tuning::naive_policy<>;
   using fallback = void;
