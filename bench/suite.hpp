@@ -67,20 +67,22 @@ inline hs::ushort4 random_pixel<hs::ushort4>(splitmix64& g) {
   return p;
 }
 
-/// Three channels: the first three of the four-channel pixel of the same draw.
-template <>
-inline hs::uchar3 random_pixel<hs::uchar3>(splitmix64& g) {
-  const hs::uchar4 q = random_pixel<hs::uchar4>(g);
-  hs::uchar3 p;
+/// A three-channel pixel P3: the first three channels of the four-channel pixel P4 of the
+/// same draw.
+template <class P3, class P4>
+P3 first_three(splitmix64& g) {
+  const P4 q = random_pixel<P4>(g);
+  P3 p;
   p.x = q.x, p.y = q.y, p.z = q.z;
   return p;
 }
 template <>
+inline hs::uchar3 random_pixel<hs::uchar3>(splitmix64& g) {
+  return first_three<hs::uchar3, hs::uchar4>(g);
+}
+template <>
 inline hs::ushort3 random_pixel<hs::ushort3>(splitmix64& g) {
-  const hs::ushort4 q = random_pixel<hs::ushort4>(g);
-  hs::ushort3 p;
-  p.x = q.x, p.y = q.y, p.z = q.z;
-  return p;
+  return first_three<hs::ushort3, hs::ushort4>(g);
 }
 
 template <>
