@@ -53,8 +53,9 @@ struct naive_family {
           <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, window_taps<inline_capacity>(p), p.strides);
       gpu::check_launch("naive_kernel");
     } else {
-      const std::vector<float> taps =
-          p.dense ? p.dense->coefficients() : p.separable->to_2d().coefficients();  // staged below
+      std::vector<float> outer;  // a separable filter's outer product; a dense filter's taps are used in place
+      if (!p.dense) outer = p.separable->to_2d().coefficients();
+      const std::vector<float>& taps = p.dense ? p.dense->coefficients() : outer;
       const std::size_t bytes = taps.size() * sizeof(float);
       auto* d = static_cast<float*>(gpu::malloc_async(bytes, p.stream));
       gpu::memcpy(d, taps.data(), bytes, gpu::copy_kind::host_to_device, p.stream);
