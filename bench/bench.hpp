@@ -70,7 +70,7 @@ struct bench_case {
   int radius;
   hs::border::kind border;
   std::string algo;    ///< an algorithms() name: a family's Tag::name, or "automatic"
-  int strip_rows = 0;  ///< algo::streaming's strip height (0: the library's choice)
+  int strip_rows = 0;  ///< algo::streaming's and algo::packed's strip height (0: the library's choice)
   bool rank_one = false;  ///< dense: the separable Gaussian's outer product, not random taps
 };
 /// The filter column of the table and the CSV: "separable", "dense", "dense-rank1".

@@ -105,7 +105,7 @@ std::string usage() {
              "  --algo LIST       ") +
          joined_names(all_algorithm_names()) + "\n                    (default: all" + only +
          ")\n"
-         "  --strip-rows N    output rows per strip for streaming (default: the library's choice)\n"
+         "  --strip-rows N    output rows per strip for streaming and packed (default: the library's choice)\n"
          "  --radius LIST     filter radii, 1..64 (default 1,2,4,7,15)\n"
          "  --type LIST       " + joined_names(all_pixels()) +
          " (default: all; u16: uint16_t, s16: int16_t)\n"

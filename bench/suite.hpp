@@ -324,7 +324,7 @@ class pixel_suite final : public suite {
     const hs::border::any b = rule(c.border);
     const gpu::stream_t s = timer_.stream();
     Algo algo{};
-    if constexpr (std::is_same<Algo, hs::algo::streaming<>>::value) algo.strip_rows = c.strip_rows;
+    if constexpr (hs::detail::has_strip_rows<Algo>::value) algo.strip_rows = c.strip_rows;
     try {
       // resolved: what the call runs after every fallback, asked with the same arguments
       // (and the same workspace) before it is timed.
@@ -365,7 +365,7 @@ class pixel_suite final : public suite {
     const hs::border::any b = rule(c.border);
     const gpu::stream_t s = timer_.stream();
     Algo algo{};
-    if constexpr (std::is_same<Algo, hs::algo::streaming<>>::value) algo.strip_rows = c.strip_rows;
+    if constexpr (hs::detail::has_strip_rows<Algo>::value) algo.strip_rows = c.strip_rows;
     try {
       if (loop) {
         // The workspace a single call may use, as the caller of a loop would pass it.

@@ -34,6 +34,7 @@ struct shared_mem_family;
 struct tiled_family;
 struct streaming_family;
 struct direct_family;
+struct packed_family;
 }  // namespace detail
 
 /// Algorithm tags. Each family's tag names its family (detail/kernels/<family>.hpp) and
@@ -111,6 +112,25 @@ struct direct {
   using with_strategy = direct<S, Policy>;
 };
 
+/// One-channel 8-bit images (u8 to u8) in packed half-precision lanes, two outputs an
+/// instruction: each thread owns 8 output columns and walks down a strip of `strip_rows`
+/// rows, keeping the partial sums of the 2R + 1 rows it touches in registers; separable
+/// filters run as a row pass and a column pass. Square centred filters of the policy's radii
+/// (1 and 2) whose rounding in half precision keeps the library's accuracy for 8-bit
+/// outputs (detail/packed_plan.hpp: an integer kernel with a divisor exact, any other
+/// filter within 1 of the correctly rounded value); other problems run direct.
+template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>
+struct packed {
+  static constexpr const char* name = "packed";
+  using border_strategy = Strategy;
+  using policy = Policy;
+  using family = detail::packed_family;
+  template <class S>
+  using with_strategy = packed<S, Policy>;
+  /// Output rows per thread; 0 lets the policy choose from the image's size.
+  int strip_rows = 0;
+};
+
 /// Register streaming: each thread owns a few adjacent output columns (16 bytes of input
 /// where its partial sums fit in registers) and walks down a strip of `strip_rows` output
 /// rows, reading each input row once with one vector load and keeping the partial sums of
@@ -163,7 +183,7 @@ struct list {};
 /// keep it one line, one tag per entry) all take their families from it. A new family is
 /// its kernel header, its tag above with its entry here, and the header's #include in
 /// detail/families.hpp.
-using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>>;
+using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>, packed<>>;
 
 }  // namespace algo
 }  // namespace hipstencil

@@ -9,6 +9,7 @@
 #if HIPSTENCIL_HAS_GPU
 #include <algorithm>
 #include <type_traits>
+#include <utility>
 
 #include "algorithm.hpp"
 #include "border.hpp"
@@ -33,9 +34,14 @@ void check_pixels() {
                 "input and output pixel types must have the same number of channels");
 }
 
+/// A tag's strip_rows member (streaming, packed), or 0 for tags without one.
+template <class Algo, class = void>
+struct has_strip_rows : std::false_type {};
+template <class Algo>
+struct has_strip_rows<Algo, std::void_t<decltype(std::declval<const Algo&>().strip_rows)>> : std::true_type {};
 template <class Algo>
 int strip_rows_of(const Algo& a) {
-  if constexpr (std::is_same<typename family_of<Algo>::type, streaming_family>::value) return a.strip_rows;
+  if constexpr (has_strip_rows<Algo>::value) return a.strip_rows;
   else return (void)a, 0;
 }
 

@@ -122,12 +122,24 @@ inline void check_runs_itself(const family_case& fc, const filter2d& f, const re
   else CHECK((std::strcmp(res.family, fc.name) == 0 && res.radius == r));
 }
 
-/// The family that must run fc's compiled radii for pixels In -> Out instead of fc's own,
-/// or null: streaming's fallback where its vectors do not hold whole pixels.
+/// The family that must run fc's compiled radii for pixels In -> Out, filter f (sf in a
+/// separable case) and border b instead of fc's own, or null: streaming's fallback where
+/// its vectors do not hold whole pixels; packed's where the pixels are not u8 -> u8, the
+/// constant is no integer byte, or the half-precision plan refuses the filter (computed
+/// here from the host plan, detail/packed_plan.hpp, which the host tests check).
 template <class In, class Out>
-const char* runner_for(const family_case& fc) {
+const char* runner_for(const family_case& fc, const filter2d& f, const separable_filter& sf, border::any b) {
   using S = detail::streaming_family;
   if (fc.streaming && !S::whole_pixels<In, Out>) return S::fallback::name;
+  using P = detail::packed_family;
+  if (std::strcmp(fc.name, P::name) == 0) {
+    const bool bytes = std::is_same<In, std::uint8_t>::value && std::is_same<Out, std::uint8_t>::value;
+    const bool holds = bytes && (b.rule != border::kind::constant || detail::packed_constant(b.value)) &&
+                       (fc.dense ? detail::plan_packed_dense(f.coefficients())
+                                 : detail::plan_packed_separable(sf.row(), sf.column()))
+                           .ok;
+    if (!holds) return P::fallback::name;
+  }
   return nullptr;
 }
 
@@ -147,7 +159,7 @@ long long run_family_case(const family_case& fc, bool tile_class, int w, int h, 
   return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
     with_family_tag(fc, tile_class, f, sf, [&](auto tag, const auto& filter) {
       check_runs_itself(fc, f, resolved_algorithm(s, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode),
-                        runner_for<In, Out>(fc));
+                        runner_for<In, Out>(fc, f, sf, b));
       convolve(s, p.src_roi, d, p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
     });
   });

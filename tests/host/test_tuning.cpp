@@ -82,6 +82,7 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
               }
               if (names(p, tu::choice::tiled)) CHECK((r >= 1 && r <= 8));
               if (names(p, tu::choice::direct)) CHECK((r >= 1 && r <= 2));  // its compiled radii
+              if (names(p, tu::choice::packed)) CHECK((r >= 1 && r <= 2 && channels == 1 && cb == 1));
               // No family twice.
               for (std::size_t i = 0; i < list.size(); ++i)
                 for (std::size_t j = i + 1; j < list.size(); ++j) CHECK(list[i] != list[j]);
@@ -118,9 +119,20 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
     const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));
     return list.empty() ? tu::choice::none : list[0];  // none: naive
   };
-  // 8192x8192: streaming for 3x3 and 5x5 (bench: 1.3x to 1.5x tiled for u8 and float).
-  CHECK(first(shape(false, 1, 1, 1, 8192, 8192)) == tu::choice::streaming);
+  // 8192x8192: streaming for float 3x3 and 5x5 (bench: 1.3x to 1.5x tiled); u8 packed
+  // (dense 5x5 107 us, streaming 201), with streaming next for the filters packed refuses.
+  const tu::preference u8_8k = tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 1, 1, 1, 8192, 8192));
+  CHECK(named(u8_8k).size() >= 2);
+  CHECK(named(u8_8k)[0] == tu::choice::packed);
+  CHECK(named(u8_8k)[1] == tu::choice::streaming);
   CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::streaming);
+  // packed: one-channel 8-bit 3x3 and 5x5 beyond 2^21 pixels and 1024 columns only.
+  CHECK(first(shape(false, 1, 1, 1, 3840, 2160)) == tu::choice::packed);
+  CHECK(first(shape(true, 2, 1, 1, 3840, 2160)) == tu::choice::packed);
+  CHECK(first(shape(false, 3, 1, 1, 8192, 8192)) != tu::choice::packed);  // radius 3: not compiled
+  CHECK(first(shape(false, 1, 1, 2, 8192, 8192)) != tu::choice::packed);  // u16
+  CHECK(first(shape(false, 1, 4, 1, 8192, 8192)) != tu::choice::packed);  // uchar4
+  CHECK(first(shape(false, 1, 1, 1, 128, 65536)) != tu::choice::packed);  // narrow
   // 1920x1080 u8 dense 3x3 and separable 5x5: direct (11.1 and 16.7 us; tiled 12.1,
   // shared_mem 18.9); dense 5x5 tiled (14.6, direct 16.7); float dense 3x3 tiled (11.1,
   // direct 11.6).

@@ -7,6 +7,7 @@
 #if HIPSTENCIL_HAS_GPU
 #include "kernels/direct.hpp"
 #include "kernels/naive.hpp"
+#include "kernels/packed.hpp"
 #include "kernels/shared_mem.hpp"
 #include "kernels/streaming.hpp"
 #include "kernels/tiled.hpp"

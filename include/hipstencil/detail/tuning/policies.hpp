@@ -105,6 +105,20 @@ struct direct_policy {
   using separable_radii = Radii;
 };
 
+/// algo::packed: BlockX x BlockY threads, each owning 8 output columns of a strip of
+/// StripRows1 rows at radius 1 and StripRows beyond, halved (down to MinStripRows) while
+/// the grid has fewer than TargetThreads threads. Compile-time radius only.
+template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 2,
+          int TargetThreads = 65536, class Radii = radii_range<1, 2>>
+struct packed_policy {
+  static constexpr int block_x = BlockX, block_y = BlockY, min_strip_rows = MinStripRows;
+  static constexpr int target_threads = TargetThreads;
+  static constexpr int strip_rows(int radius) { return radius <= 1 ? StripRows1 : StripRows; }
+  using radii = Radii;
+  using dense_radii = Radii;
+  using separable_radii = Radii;
+};
+
 /// algo::streaming (register streaming down column strips).
 ///   Block         threads per block: one row of lanes, a multiple of every wave size
 ///   PrefetchRows  rows ahead of its loads a lane asks L2 to fetch (0: none)

@@ -42,13 +42,13 @@ struct policy_for<arch::sm_90, streaming_policy<>> {
 };
 
 /// The families algo::automatic chooses between.
-enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct };
+enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct, packed };
 
 /// algo::automatic's preference for one problem, best first; the first family that can run
 /// the problem runs it (streaming needs aligned ROIs, two_pass a caller's workspace), and
 /// naive takes whatever none of them can (an empty list: naive at once).
 struct preference {
-  choice order[3] = {choice::none, choice::none, choice::none};
+  choice order[4] = {choice::none, choice::none, choice::none, choice::none};
 };
 
 /// What automatic's choice depends on.
@@ -104,6 +104,21 @@ struct automatic_table {
   /// Streaming needs 1024 columns: a narrower image leaves most lanes of its one block
   /// column idle (128x65536 u8 3x3: 250 us, tiled 32 us); it falls to the next choice.
   static constexpr preference choose(const problem_shape& s) {
+    // packed (8-bit in half-precision lanes) first for one-channel 8-bit 3x3 and 5x5 beyond
+    // 2^21 pixels, 1024 columns or more: 3840x2160 u8 dense 3x3 18.4 us (tiled 25.1),
+    // separable 5x5 19.1 (streaming 38.3); 8192x8192 dense 5x5 107 us (streaming 201)
+    // (bench/results/2026-11-23-packed/). Below, its fixed cost and its strips' walk lose
+    // to direct and tiled; narrower images (batches of small ones) leave its blocks at the
+    // edges, which map every byte. The filters its plan refuses fall to the rest of the list.
+    const preference rest = choose_family(s);
+    if (s.channels == 1 && s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 && s.pixels() > (1LL << 21) &&
+        s.width >= 1024)
+      return {{choice::packed, rest.order[0], rest.order[1], rest.order[2]}};
+    return rest;
+  }
+
+  /// The choice among the float families (every pixel type).
+  static constexpr preference choose_family(const problem_shape& s) {
     constexpr choice none = choice::none, stream = choice::streaming, tiled = choice::tiled,
                      smem = choice::shared_mem, two_pass = choice::two_pass, direct = choice::direct;
     const int r = s.radius;

@@ -1,0 +1,355 @@
+// hipstencil/detail/kernels/packed.hpp
+// The packed family: one-channel 8-bit images (u8 to u8) filtered in packed half-precision
+// lanes, two outputs per instruction. Each thread owns 8 adjacent outputs of a column strip
+// and walks down it (register streaming, as 2.5D blocking does for stencils): it loads each
+// input row once as words (the 8 bytes under its outputs and one word either side: 4 bytes
+// of halo, so radius up to 4), turns byte pairs into half2 lanes centred at 128 (a byte
+// permute builds 1024 + b, one subtraction leaves b - 128), and adds each row into the
+// partial sums of the 2R + 1 output rows it touches, kept in registers. A separable filter
+// runs as a row pass into half2 row sums and a column pass from them. The result leaves as
+// 1024 + the rounded value, whose low byte is the output: one addition, a clamp on the
+// packed halves, one byte permute per four outputs.
+//
+// Why: an 8-bit filter in float is bound by instruction issue, not by bytes: per output a
+// conversion in, one FMA per tap and a conversion out. In half2 lanes the taps cost half the
+// instructions and the conversions a quarter. On the H200 a prototype of this kernel took
+// 53 us for 8192x8192 u8 dense 3x3 where the same walk in float took 63 and the library's
+// fastest family 104 (dense 5x5: 82, 107 and 201).
+//
+// Accuracy: half has 11 significant bits, so this family runs a filter only where the
+// bound of detail/packed_plan.hpp keeps the library's promise for 8-bit outputs; any other
+// filter (and any other pixel type, radius or constant border value) goes to the fallback,
+// which computes in float.
+//
+// Tile classes: a block whose loads all lie inside the read rectangle reads words with no
+// border arithmetic and, when all its outputs are written, stores whole words; perimeter
+// blocks map each byte through the border rule and check each store.
+#pragma once
+
+#include "../../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "../../algorithm.hpp"
+#include "../family.hpp"
+#include "../packed_plan.hpp"
+#include "batch_image.hpp"
+#include "direct.hpp"
+#include "staging.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+/// The packed kernel's constants (packed_plan): N taps as half2 words (the tap in both
+/// lanes), the starting fraction and the final offset likewise.
+template <int N>
+struct packed_taps {
+  unsigned k[N];
+  unsigned init, add;
+};
+
+// The bits of a half2 as a word and back (a copy the compilers drop: nvcc takes memcpy in
+// device code, hip-clang its builtin).
+#if defined(__CUDACC__)
+#define HIPSTENCIL_BIT_COPY memcpy
+#else
+#define HIPSTENCIL_BIT_COPY __builtin_memcpy
+#endif
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 word_as_half2(unsigned w) {
+  __half2 h;
+  HIPSTENCIL_BIT_COPY(&h, &w, sizeof w);
+  return h;
+}
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE unsigned half2_as_word(__half2 h) {
+  unsigned w;
+  HIPSTENCIL_BIT_COPY(&w, &h, sizeof w);
+  return w;
+}
+#undef HIPSTENCIL_BIT_COPY
+
+/// Bytes 0 and 1 (sel 0x4140) or 2 and 3 (sel 0x4342) of w, less 128, as half2: the permute
+/// writes 0x64 above each byte (the half 1024 + b), the subtraction takes 1152.
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 centred_pair(unsigned w, unsigned sel) {
+  return __hsub2(word_as_half2(__byte_perm(w, 0x64646464u, sel)), word_as_half2(0x64806480u));
+}
+
+/// The pair straddling two adjacent pairs: (a's high lane, b's low lane).
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 straddle(__half2 a, __half2 b) {
+  return word_as_half2(__byte_perm(half2_as_word(a), half2_as_word(b), 0x5432));
+}
+
+/// Two sums plus 1024 + their integer offset, clamped to [1024, 1279] (bytes 0 to 255 in
+/// the low bits of each half).
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE unsigned clamp_pair(__half2 v) {
+#if defined(__CUDA_ARCH__)
+  return half2_as_word(__hmin2(__hmax2(v, word_as_half2(0x64006400u)), word_as_half2(0x64FF64FFu)));
+#else
+  // On the patterns as signed 16-bit integers: negative halves sort below 0x6400, and
+  // positive ones in the order of their values.
+  const unsigned w = half2_as_word(v);
+  int lo = short(w & 0xFFFFu), hi = short(w >> 16);
+  lo = lo < 0x6400 ? 0x6400 : (lo > 0x64FF ? 0x64FF : lo);
+  hi = hi < 0x6400 ? 0x6400 : (hi > 0x64FF ? 0x64FF : hi);
+  return unsigned(lo) | (unsigned(hi) << 16);
+#endif
+}
+
+/// Bytes c - 4 to c + 11 of a row from 8-byte-aligned c: three loads.
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_aligned(const std::uint8_t* p, unsigned (&w)[4]) {
+  w[0] = *reinterpret_cast<const unsigned*>(p - 4);
+  const uint2 c = *reinterpret_cast<const uint2*>(p);
+  w[1] = c.x;
+  w[2] = c.y;
+  w[3] = *reinterpret_cast<const unsigned*>(p + 8);
+}
+
+/// The same from any address: five aligned words, funnel-shifted.
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_any(const std::uint8_t* p, unsigned (&w)[4]) {
+  const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p - 4);
+  const unsigned* base = reinterpret_cast<const unsigned*>(a & ~std::uintptr_t(3));
+  const unsigned shift = unsigned(a & 3u) * 8u;
+  unsigned v[5];
+  HIPSTENCIL_UNROLL
+  for (int u = 0; u < 5; ++u) v[u] = base[u];
+  HIPSTENCIL_UNROLL
+  for (int u = 0; u < 4; ++u) w[u] = __funnelshift_r(v[u], v[u + 1], shift);
+}
+
+/// Dense (Sep false, (2R + 1)^2 taps) or separable (2 (2R + 1) taps: row, then column) filter
+/// of radius R over u8. Threads of a BX x BY block each own 8 columns and `strip` rows.
+template <int R, bool Sep, bool Aligned, int BX, int BY, bool Batch>
+__global__ void __launch_bounds__(BX* BY)
+    packed_kernel(image_view<const std::uint8_t> src, image_view<std::uint8_t> dst, geometry g, geometry gr,
+                  packed_taps<Sep ? 2 * (2 * R + 1) : (2 * R + 1) * (2 * R + 1)> taps, int strip, bool tile_class,
+                  image_strides strides) {
+  static_assert(R >= 1 && R <= packed_max_radius, "the words reach 4 pixels past a thread's outputs");
+  if constexpr (Batch) select_image(src, dst, strides);
+  constexpr int K = 2 * R + 1, TW = 8 * BX;
+  const int TH = BY * strip;
+  const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
+  const int tx0 = blockIdx.x * TW;
+  const __half2 init = word_as_half2(taps.init), add = word_as_half2(taps.add);
+  // The block's words reach from 8 bytes before its first window's centre to 16 past its
+  // last thread's: columns [bx_first, bx_first + TW + 16).
+  const int bx_first = g.src_x0 + tx0 + R - 8;
+  const rect rr = g.read_rect();
+  const bool x_inside = tile_class && bx_first >= rr.x && bx_first + TW + 16 <= rr.x + rr.width;
+  const unsigned constant_byte = gr.border.rule == border::kind::constant ? unsigned(gr.border.value) : 0u;
+  // A block that reaches past the left or right edge maps each of its columns once (they
+  // are the same in every row): mapping 16 bytes a row in each thread took 2 us a row on
+  // the H200, and the edge threads' strips then set the kernel's time.
+  __shared__ int column_map[TW + 16];
+  if (!x_inside) {  // uniform in the block, before any thread leaves: the barrier is safe
+    for (int i = threadIdx.y * BX + threadIdx.x; i < TW + 16; i += BX * BY) {
+      const int px = bx_first + i;
+      column_map[i] = gr.map_x(px < x_end - 1 ? px : x_end - 1);
+    }
+    __syncthreads();
+  }
+  for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
+    const tile_class_info tc = classify_tile(g, tx0, ty0, TW, TH, K, K, tile_class);
+    const int by_first = g.src_y0 + ty0;  // the block's window rows: [by_first, by_first + oh + 2R)
+    const bool y_inside = tile_class && by_first >= rr.y && by_first + tc.oh + 2 * R <= rr.y + rr.height;
+    const int x0 = tx0 + threadIdx.x * 8, ys = ty0 + threadIdx.y * strip;  // ROI-relative outputs
+    if (x0 >= g.width || ys >= g.height) continue;  // no barrier past this point
+    const int rows = (g.height - ys < strip ? g.height - ys : strip) + 2 * R;
+    const int cx = g.src_x0 + x0 + R;  // parent column of the first output's centre
+    __half2 acc[K][4];
+    HIPSTENCIL_UNROLL
+    for (int s = 0; s < K; ++s)
+      HIPSTENCIL_UNROLL
+      for (int p = 0; p < 4; ++p) acc[s][p] = init;
+    HIPSTENCIL_NO_UNROLL
+    for (int t = 0; t < rows; ++t) {
+      const int py = g.src_y0 + ys + t;
+      // The row through the border rule (once a row; null: the constant's row), then its
+      // bytes cx - 4 to cx + 11 as four words.
+      const std::uint8_t* row;
+      if (y_inside) {
+        row = src.row(py);
+      } else {
+        const int sy = gr.map_y(py < y_end - 1 ? py : y_end - 1);
+        row = sy == outside ? nullptr : src.row(sy);
+      }
+      unsigned w[4];
+      if (row == nullptr) {
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < 4; ++u) w[u] = constant_byte * 0x01010101u;
+      } else if (x_inside) {
+        if constexpr (Aligned) load_words_aligned(row + cx, w);
+        else load_words_any(row + cx, w);
+      } else {
+        const int* cols = column_map + threadIdx.x * 8 + 4;  // bytes from cx - 4
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < 4; ++u) {
+          unsigned v = 0;
+          HIPSTENCIL_UNROLL
+          for (int b = 0; b < 4; ++b) {
+            const int sx = cols[4 * u + b];
+            v |= (sx == outside ? constant_byte : unsigned(row[sx])) << (8 * b);
+          }
+          w[u] = v;
+        }
+      }
+      __half2 E[8], O[7];
+      HIPSTENCIL_UNROLL
+      for (int u = 0; u < 4; ++u) {
+        E[2 * u] = centred_pair(w[u], 0x4140u);
+        E[2 * u + 1] = centred_pair(w[u], 0x4342u);
+      }
+      HIPSTENCIL_UNROLL
+      for (int m = 0; m < 7; ++m) O[m] = straddle(E[m], E[m + 1]);
+      // The pair of columns (2p + d, 2p + d + 1) from cx, d = i - R.
+      auto pair = [&](int p, int i) -> __half2 {
+        const int e = 2 * p + i - R;
+        return (e & 1) == 0 ? E[(e >> 1) + 2] : O[((e - 1) >> 1) + 2];
+      };
+      if constexpr (Sep) {
+        __half2 h[4];
+        HIPSTENCIL_UNROLL
+        for (int p = 0; p < 4; ++p) h[p] = __hmul2(word_as_half2(taps.k[0]), pair(p, 0));
+        HIPSTENCIL_UNROLL
+        for (int i = 1; i < K; ++i)
+          HIPSTENCIL_UNROLL
+          for (int p = 0; p < 4; ++p) h[p] = __hfma2(word_as_half2(taps.k[i]), pair(p, i), h[p]);
+        HIPSTENCIL_UNROLL
+        for (int s = 0; s < K; ++s)  // slot s: output row t - 2R + s, column tap 2R - s
+          HIPSTENCIL_UNROLL
+          for (int p = 0; p < 4; ++p) acc[s][p] = __hfma2(word_as_half2(taps.k[K + 2 * R - s]), h[p], acc[s][p]);
+      } else {
+        HIPSTENCIL_UNROLL
+        for (int s = 0; s < K; ++s)
+          HIPSTENCIL_UNROLL
+          for (int i = 0; i < K; ++i)
+            HIPSTENCIL_UNROLL
+            for (int p = 0; p < 4; ++p)
+              acc[s][p] = __hfma2(word_as_half2(taps.k[(2 * R - s) * K + i]), pair(p, i), acc[s][p]);
+      }
+      if (t >= 2 * R) {  // slot 0 is complete: output row ys + t - 2R
+        const int y = ys + t - 2 * R;
+        unsigned b[4];
+        HIPSTENCIL_UNROLL
+        for (int p = 0; p < 4; ++p) b[p] = clamp_pair(__hadd2(acc[0][p], add));
+        const unsigned lo = __byte_perm(b[0], b[1], 0x6420u), hi = __byte_perm(b[2], b[3], 0x6420u);
+        std::uint8_t* out = dst.row(g.dst_y0 + y) + g.dst_x0 + x0;
+        if (tc.free_write && Aligned) {
+          *reinterpret_cast<uint2*>(out) = make_uint2(lo, hi);
+        } else {
+          HIPSTENCIL_UNROLL
+          for (int u = 0; u < 8; ++u)
+            if (tc.free_write ||
+                (x0 + u < g.width && g.writes_window(g.src_x0 + x0 + u, g.src_y0 + y)))
+              out[u] = std::uint8_t(((u < 4 ? lo : hi) >> (8 * (u & 3))) & 0xFFu);
+        }
+      }
+      HIPSTENCIL_UNROLL
+      for (int s = 0; s + 1 < K; ++s)
+        HIPSTENCIL_UNROLL
+        for (int p = 0; p < 4; ++p) acc[s][p] = acc[s + 1][p];
+      HIPSTENCIL_UNROLL
+      for (int p = 0; p < 4; ++p) acc[K - 1][p] = init;
+    }
+  }
+}
+
+/// Output rows per thread: the policy's longest strip, halved while the grid would have
+/// fewer threads than the policy's target (a small image needs short strips to fill the GPU).
+template <class P>
+int packed_strip_rows(int width, long long height, int radius) {
+  const long long columns = (width + 7) / 8;
+  int s = P::strip_rows(radius);
+  while (s > P::min_strip_rows && columns * ((height + s - 1) / s) < P::target_threads) s /= 2;
+  return s;
+}
+
+struct packed_family {
+  static constexpr const char* name = "packed";
+  static constexpr bool dense = true, separable = true;
+  static constexpr tuning::choice automatic_id = tuning::choice::packed;
+  using default_policy = tuning::packed_policy<>;
+  using fallback = direct_family;
+
+  /// The plan for the problem's filter (host code; valid for a compiled radius only). The
+  /// last one is kept per thread and reused for the same coefficients: fits() and launch()
+  /// of one call, and a loop of calls, plan once (a 5x5 plan took 1.8 us on one core of a
+  /// 2-core x86 CI machine; a small image's whole kernel takes a few us).
+  template <class In, class Out>
+  static packed_plan plan(const problem<In, Out>& p) {
+    struct last_plan {
+      bool dense = false;
+      std::vector<float> a, b;  // the coefficients, or the row and the column
+      packed_plan plan;
+    };
+    thread_local last_plan last;
+    const std::vector<float>& a = p.dense ? p.dense->coefficients() : p.separable->row();
+    const std::vector<float>* b = p.dense ? nullptr : &p.separable->column();
+    if (!last.a.empty() && last.dense == bool(p.dense) && last.a == a && (b == nullptr || last.b == *b)) return last.plan;
+    last.dense = bool(p.dense);
+    last.a = a;
+    last.b = b ? *b : std::vector<float>{};
+    last.plan = p.dense ? plan_packed_dense(a) : plan_packed_separable(a, *b);
+    return last.plan;
+  }
+
+  /// u8 to u8, square centred filters of a compiled radius that the half-precision plan
+  /// holds (packed_plan.hpp); under the constant rule, an integer byte value.
+  template <class P, class In, class Out>
+  static fit fits(const problem<In, Out>& p) {
+    if constexpr (!std::is_same<In, std::uint8_t>::value || !std::is_same<Out, std::uint8_t>::value) {
+      return no_fit;
+    } else {
+      if (!compiled(p.radius, typename P::radii{})) return no_fit;
+      if (p.g.border.rule == border::kind::constant && !packed_constant(p.g.border.value)) return no_fit;
+      return plan(p).ok ? fit{true, p.radius} : no_fit;
+    }
+  }
+
+  template <class P, class In, class Out>
+  static void launch(const problem<In, Out>& p) {
+    if constexpr (std::is_same<In, std::uint8_t>::value && std::is_same<Out, std::uint8_t>::value) {
+      constexpr int BX = P::block_x, BY = P::block_y;
+      constexpr bool B = tuning::is_batched<P>::value;
+      const geometry& g = p.g;
+      const int strip = p.strip_rows > 0 ? p.strip_rows : packed_strip_rows<P>(g.width, (long long)g.height * p.images, p.radius);
+      const dim3 grid = tile_grid(g.width, g.height, 8 * BX, BY * strip, p.images), block(BX, BY);
+      const packed_plan pl = plan(p);
+      // Whole-word loads and stores: every thread's first centre and first output on an
+      // 8-byte boundary, in every row and image.
+      const auto at8 = [](const void* q, long long off) {
+        return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(off)) % 8 == 0;
+      };
+      const bool aligned = at8(p.src.data, g.src_x0 + p.radius) && p.src.pitch_bytes % 8 == 0 &&
+                           at8(p.dst.data, g.dst_x0) && p.dst.pitch_bytes % 8 == 0 &&
+                           p.strides.src_bytes % 8 == 0 && p.strides.dst_bytes % 8 == 0;
+      const geometry gr = g.for_reads();
+      with_static_radius(p.radius, [&](auto R) {
+        constexpr int K = 2 * R + 1;
+        auto run = [&](auto sep) {
+          constexpr bool S = decltype(sep)::value;
+          packed_taps<S ? 2 * K : K * K> t{};
+          for (int i = 0; i < (S ? 2 * K : K * K); ++i) t.k[i] = pl.k[i] * 0x10001u;
+          t.init = pl.init * 0x10001u;
+          t.add = pl.add * 0x10001u;
+          if (aligned)
+            packed_kernel<R, S, true, BX, BY, B>
+                <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
+          else
+            packed_kernel<R, S, false, BX, BY, B>
+                <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
+        };
+        if (p.dense) run(std::false_type{});
+        else run(std::true_type{});
+      }, typename P::radii{});
+      gpu::check_launch("packed_kernel");
+    } else {
+      (void)p;
+    }
+  }
+};
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif

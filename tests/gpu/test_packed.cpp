@@ -1,0 +1,129 @@
+// [gpu] algo::packed, 8-bit pixels in half-precision lanes: it runs the filters its plan
+// accepts (resolved_algorithm), and keeps the accuracy the library promises for 8-bit
+// outputs: integer filters exact, other filters within 1 of the correctly rounded value.
+// The family matrix (test_algos_u8.cpp) runs it at every border rule, size and ROI too.
+#include "algo_matrix.hpp"
+
+using namespace gpu_test;
+
+namespace {
+
+/// Runs algo::packed on a random u8 image of w x h for `filter` under `b` with the ROI at
+/// `placement` (place()), output poisoned; requires that packed runs it itself, and returns
+/// the outputs that differ from the reference by 1 (none may differ by more) or, with
+/// `exact`, fails on any difference.
+template <class Filter>
+long long run_packed(const Filter& filter, const filter2d& f, int w, int h, border::any b, int placement, halo hm,
+                     bool tile_class, bool exact) {
+  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
+  INFO(p.describe(f, b) << (tile_class ? " tile_class" : " per_access"));
+  const auto src = random_image<std::uint8_t>(p.src_w, p.src_h);
+  host_image<std::uint8_t> ref(p.dst_w, p.dst_h, std::uint8_t(0x5A));
+  reference::convolve(src.view(), p.src_roi, ref.view(), p.dst_roi, f, b, p.halo_mode, reference::all_threads());
+  device_image<std::uint8_t> d_src(p.src_w, p.src_h), d_dst(p.dst_w, p.dst_h);
+  d_src.upload(src.view());
+  d_dst.fill_bytes(0x5A);  // poison: the reference's outside pixels keep it too
+  const image_view<const std::uint8_t> s(d_src.view());
+  auto run = [&](auto tag) {
+    const resolution res = resolved_algorithm(s, p.src_roi, d_dst.view(), p.dst_roi, filter, b, tag, p.halo_mode);
+    INFO("runs " << res.str());
+    REQUIRE(std::string(res.family) == "packed");
+    convolve(s, p.src_roi, d_dst.view(), p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
+  };
+  if (tile_class) run(algo::packed<>{});
+  else run(algo::packed<strategy::per_access>{});
+  host_image<std::uint8_t> out(p.dst_w, p.dst_h);
+  d_dst.download(out.view());
+  gpu::stream_synchronize(nullptr);
+  long long off_by_one = 0, wrong = 0;
+  for (int y = 0; y < p.dst_h; ++y)
+    for (int x = 0; x < p.dst_w; ++x) {
+      const int d = std::abs(int(out(x, y)) - int(ref(x, y)));
+      off_by_one += d == 1;
+      wrong += d > (exact ? 0 : 1);
+    }
+  CHECK(wrong == 0);
+  return off_by_one;
+}
+
+const border::any rules[] = {border::replicate{}, border::reflect{}, border::reflect101{}, border::wrap{},
+                             border::constant{0},  border::constant{200}, border::skip{},  border::padded{}};
+const int sizes[][2] = {{1, 1}, {7, 3}, {97, 41}, {257, 129}, {1031, 77}, {1920, 1080}};
+
+}  // namespace
+
+TEST_CASE("packed: integer filters are exact (Sobel, Laplacian, sharpen)", "[gpu][packed]") {
+  // Every partial sum of these is an integer below 2048: exact in half (the host plan
+  // proves it: error bound 0), so the outputs must equal the reference's.
+  const std::vector<separable_filter> seps = {filters::sobel_x(), filters::sobel_y()};
+  const std::vector<filter2d> denses = {filters::laplacian(), filters::sharpen(1.0f), filters::sobel_x().to_2d()};
+  int n = 0;
+  for (const auto& sf : seps) {
+    REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).error_bound == 0);
+    for (const auto& s : sizes) {
+      const int i = n++;
+      run_packed(sf, sf.to_2d(), s[0], s[1], rules[i % 8], i % 9, i % 2 ? halo::from_parent : halo::isolated, i % 3 != 0,
+                 true);
+    }
+  }
+  for (const auto& f : denses) {
+    REQUIRE(detail::plan_packed_dense(f.coefficients()).error_bound == 0);
+    for (const auto& s : sizes) {
+      const int i = n++;
+      run_packed(f, f, s[0], s[1], rules[i % 8], i % 9, i % 2 ? halo::from_parent : halo::isolated, i % 3 != 0, true);
+    }
+  }
+}
+
+TEST_CASE("packed: random filters within 1 of the correctly rounded value", "[gpu][packed]") {
+  // Smoothing filters (positive, sum 1: Gaussians of random sigma) and signed ones (taps in
+  // [-0.5, 1], sum |k| = 1), dense and separable, radius 1 and 2. The plan must take nearly
+  // all of them (else the family would rarely run), and none may be off by more than 1.
+  std::uniform_real_distribution<double> sigma(0.3, 3.0);
+  long long off_by_one = 0, outputs = 0;
+  int taken = 0, tried = 0;
+  for (int i = 0; i < 96; ++i) {
+    const int r = 1 + i % 2;
+    const bool dense = (i / 2) % 2 == 0, smooth = (i / 4) % 2 == 0;
+    const separable_filter sf = smooth ? filters::gaussian(sigma(rng()), r) : random_separable(2 * r + 1, 2 * r + 1);
+    const filter2d f = dense ? (smooth ? sf.to_2d() : random_filter(2 * r + 1, 2 * r + 1)) : sf.to_2d();
+    const bool ok = dense ? detail::plan_packed_dense(f.coefficients()).ok
+                          : detail::plan_packed_separable(sf.row(), sf.column()).ok;
+    ++tried;
+    if (!ok) continue;
+    ++taken;
+    const int* s = sizes[i % 6];
+    const border::any b = rules[(i / 3) % 8];
+    const halo hm = (i / 5) % 2 ? halo::from_parent : halo::isolated;
+    off_by_one += dense ? run_packed(f, f, s[0], s[1], b, i % 9, hm, i % 4 != 1, false)
+                        : run_packed(sf, f, s[0], s[1], b, i % 9, hm, i % 4 != 1, false);
+    outputs += (long long)s[0] * s[1];
+  }
+  INFO(taken << " of " << tried << " filters taken; " << off_by_one << " of " << outputs
+             << " outputs one off the correctly rounded value");
+  CHECK(taken >= tried * 9 / 10);
+  // Off by one only within the rounding error of a tie: a share of the outputs near
+  // 2 E|error| (a few percent), far from the half that a misplaced rounding offset gives.
+  CHECK(off_by_one * 4 < outputs);
+}
+
+TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][packed]") {
+  // A box's taps of 1/9 are an integer kernel over an odd divisor that half cannot hold
+  // exactly enough, and a constant of 0.37 is no byte: both run direct.
+  const int w = 97, h = 41;
+  device_image<std::uint8_t> d_src(w, h), d_dst(w, h);
+  const image_view<const std::uint8_t> s(d_src.view());
+  const separable_filter box = filters::box(1);
+  CHECK(std::string(resolved_algorithm(s, d_dst.view(), box, border::replicate{}, algo::packed<>{}).family) ==
+        "direct");
+  const separable_filter g = filters::gaussian(1.0, 1);
+  CHECK(std::string(resolved_algorithm(s, d_dst.view(), g, border::constant{0.37f}, algo::packed<>{}).family) ==
+        "direct");
+  CHECK(std::string(resolved_algorithm(s, d_dst.view(), g, border::constant{37.0f}, algo::packed<>{}).family) ==
+        "packed");
+  // Other pixel types are not packed's.
+  device_image<float> f_src(w, h), f_dst(w, h);
+  CHECK(std::string(resolved_algorithm(image_view<const float>(f_src.view()), f_dst.view(), g, border::replicate{},
+                                       algo::packed<>{})
+                        .family) == "direct");
+}
