@@ -105,13 +105,13 @@ struct automatic_table {
   /// column idle (128x65536 u8 3x3: 250 us, tiled 32 us); it falls to the next choice.
   static constexpr preference choose(const problem_shape& s) {
     // packed (8-bit in half-precision lanes) first for one-channel 8-bit 3x3 and 5x5 beyond
-    // 2^21 pixels, 1024 columns or more: 3840x2160 u8 dense 3x3 18.4 us (tiled 25.1),
-    // separable 5x5 19.1 (streaming 38.3); 8192x8192 dense 5x5 107 us (streaming 201)
-    // (bench/results/2026-11-23-packed/). Below, its fixed cost and its strips' walk lose
-    // to direct and tiled; narrower images (batches of small ones) leave its blocks at the
-    // edges, which map every byte. The filters its plan refuses fall to the rest of the list.
+    // 2^20 pixels, 1024 columns or more (bench/results/2026-11-23-packed/): 1920x1080 u8
+    // dense 3x3 9.5 us (direct 11.3), separable 5x5 11.9 (direct 16.9); 8192x8192 dense 5x5
+    // 105 us (streaming 201). At 512x512 it ties direct (7.2 us dense 5x5) or loses (6.2
+    // against 5.6 dense 3x3); narrower images (batches of small ones) put every block at an
+    // edge, where each byte is mapped. Filters its plan refuses fall to the rest of the list.
     const preference rest = choose_family(s);
-    if (s.channels == 1 && s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 && s.pixels() > (1LL << 21) &&
+    if (s.channels == 1 && s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 && s.pixels() > (1LL << 20) &&
         s.width >= 1024)
       return {{choice::packed, rest.order[0], rest.order[1], rest.order[2]}};
     return rest;
