@@ -112,10 +112,10 @@ struct direct {
   using with_strategy = direct<S, Policy>;
 };
 
-/// One-channel 8-bit images (u8 to u8) in packed half-precision lanes, two outputs an
-/// instruction: each thread owns 8 output columns and walks down a strip of `strip_rows`
-/// rows, keeping the partial sums of the 2R + 1 rows it touches in registers; separable
-/// filters run as a row pass and a column pass. Square centred filters of the policy's radii
+/// 8-bit images of one or four channels (u8, uchar4; out as in) in packed half-precision
+/// lanes, two outputs an instruction: each thread owns 8 output pixels (4 of four channels)
+/// and walks down a strip of `strip_rows` rows, keeping the partial sums of the 2R + 1
+/// rows it touches in registers; separable filters run as a row pass and a column pass. Square centred filters of the policy's radii
 /// (1 and 2) whose rounding in half precision keeps the library's accuracy for 8-bit
 /// outputs (detail/packed_plan.hpp: an integer kernel with a divisor exact, any other
 /// filter within 1 of the correctly rounded value); other problems run direct.

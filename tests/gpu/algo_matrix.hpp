@@ -124,7 +124,8 @@ inline void check_runs_itself(const family_case& fc, const filter2d& f, const re
 
 /// The family that must run fc's compiled radii for pixels In -> Out, filter f (sf in a
 /// separable case) and border b instead of fc's own, or null: streaming's fallback where
-/// its vectors do not hold whole pixels; packed's where the pixels are not u8 -> u8, the
+/// its vectors do not hold whole pixels; packed's where the pixels are not u8 or uchar4 in and
+/// out, the
 /// constant is no integer byte, or the half-precision plan refuses the filter (computed
 /// here from the host plan, detail/packed_plan.hpp, which the host tests check).
 template <class In, class Out>
@@ -133,8 +134,7 @@ const char* runner_for(const family_case& fc, const filter2d& f, const separable
   if (fc.streaming && !S::whole_pixels<In, Out>) return S::fallback::name;
   using P = detail::packed_family;
   if (std::strcmp(fc.name, P::name) == 0) {
-    const bool bytes = std::is_same<In, std::uint8_t>::value && std::is_same<Out, std::uint8_t>::value;
-    const bool holds = bytes && (b.rule != border::kind::constant || detail::packed_constant(b.value)) &&
+    const bool holds = P::takes_pixels<In, Out> && (b.rule != border::kind::constant || detail::packed_constant(b.value)) &&
                        (fc.dense ? detail::plan_packed_dense(f.coefficients())
                                  : detail::plan_packed_separable(sf.row(), sf.column()))
                            .ok;

@@ -8,22 +8,22 @@ using namespace gpu_test;
 
 namespace {
 
-/// Runs algo::packed on a random u8 image of w x h for `filter` under `b` with the ROI at
-/// `placement` (place()), output poisoned; requires that packed runs it itself, and returns
-/// the outputs that differ from the reference by 1 (none may differ by more) or, with
-/// `exact`, fails on any difference.
-template <class Filter>
+/// Runs algo::packed on a random image of w x h pixels T (u8 or uchar4) for `filter` under
+/// `b` with the ROI at `placement` (place()), output poisoned; requires that packed runs it
+/// itself, and returns the channels that differ from the reference by 1 (none may differ by
+/// more) or, with `exact`, fails on any difference.
+template <class T, class Filter>
 long long run_packed(const Filter& filter, const filter2d& f, int w, int h, border::any b, int placement, halo hm,
                      bool tile_class, bool exact) {
   const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
   INFO(p.describe(f, b) << (tile_class ? " tile_class" : " per_access"));
-  const auto src = random_image<std::uint8_t>(p.src_w, p.src_h);
-  host_image<std::uint8_t> ref(p.dst_w, p.dst_h, std::uint8_t(0x5A));
+  const auto src = random_image<T>(p.src_w, p.src_h);
+  host_image<T> ref(p.dst_w, p.dst_h, poison_pixel<T>(0x5A));
   reference::convolve(src.view(), p.src_roi, ref.view(), p.dst_roi, f, b, p.halo_mode, reference::all_threads());
-  device_image<std::uint8_t> d_src(p.src_w, p.src_h), d_dst(p.dst_w, p.dst_h);
+  device_image<T> d_src(p.src_w, p.src_h), d_dst(p.dst_w, p.dst_h);
   d_src.upload(src.view());
   d_dst.fill_bytes(0x5A);  // poison: the reference's outside pixels keep it too
-  const image_view<const std::uint8_t> s(d_src.view());
+  const image_view<const T> s(d_src.view());
   auto run = [&](auto tag) {
     const resolution res = resolved_algorithm(s, p.src_roi, d_dst.view(), p.dst_roi, filter, b, tag, p.halo_mode);
     INFO("runs " << res.str());
@@ -32,16 +32,17 @@ long long run_packed(const Filter& filter, const filter2d& f, int w, int h, bord
   };
   if (tile_class) run(algo::packed<>{});
   else run(algo::packed<strategy::per_access>{});
-  host_image<std::uint8_t> out(p.dst_w, p.dst_h);
+  host_image<T> out(p.dst_w, p.dst_h);
   d_dst.download(out.view());
   gpu::stream_synchronize(nullptr);
   long long off_by_one = 0, wrong = 0;
   for (int y = 0; y < p.dst_h; ++y)
-    for (int x = 0; x < p.dst_w; ++x) {
-      const int d = std::abs(int(out(x, y)) - int(ref(x, y)));
-      off_by_one += d == 1;
-      wrong += d > (exact ? 0 : 1);
-    }
+    for (int x = 0; x < p.dst_w; ++x)
+      for (int c = 0; c < pixel_traits<T>::channels; ++c) {
+        const int d = int(std::fabs(to_accum<double>(out(x, y)).v[c] - to_accum<double>(ref(x, y)).v[c]));
+        off_by_one += d == 1;
+        wrong += d > (exact ? 0 : 1);
+      }
   CHECK(wrong == 0);
   return off_by_one;
 }
@@ -50,9 +51,8 @@ const border::any rules[] = {border::replicate{}, border::reflect{}, border::ref
                              border::constant{0},  border::constant{200}, border::skip{},  border::padded{}};
 const int sizes[][2] = {{1, 1}, {7, 3}, {97, 41}, {257, 129}, {1031, 77}, {1920, 1080}};
 
-}  // namespace
-
-TEST_CASE("packed: integer filters are exact (Sobel, Laplacian, sharpen)", "[gpu][packed]") {
+template <class T>
+void integer_filters_exact() {
   // Every partial sum of these is an integer below 2048: exact in half (the host plan
   // proves it: error bound 0), so the outputs must equal the reference's.
   const std::vector<separable_filter> seps = {filters::sobel_x(), filters::sobel_y()};
@@ -62,20 +62,22 @@ TEST_CASE("packed: integer filters are exact (Sobel, Laplacian, sharpen)", "[gpu
     REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).error_bound == 0);
     for (const auto& s : sizes) {
       const int i = n++;
-      run_packed(sf, sf.to_2d(), s[0], s[1], rules[i % 8], i % 9, i % 2 ? halo::from_parent : halo::isolated, i % 3 != 0,
-                 true);
+      run_packed<T>(sf, sf.to_2d(), s[0], s[1], rules[i % 8], i % 9, i % 2 ? halo::from_parent : halo::isolated,
+                    i % 3 != 0, true);
     }
   }
   for (const auto& f : denses) {
     REQUIRE(detail::plan_packed_dense(f.coefficients()).error_bound == 0);
     for (const auto& s : sizes) {
       const int i = n++;
-      run_packed(f, f, s[0], s[1], rules[i % 8], i % 9, i % 2 ? halo::from_parent : halo::isolated, i % 3 != 0, true);
+      run_packed<T>(f, f, s[0], s[1], rules[i % 8], i % 9, i % 2 ? halo::from_parent : halo::isolated, i % 3 != 0,
+                    true);
     }
   }
 }
 
-TEST_CASE("packed: random filters within 1 of the correctly rounded value", "[gpu][packed]") {
+template <class T>
+void random_filters_within_one() {
   // Smoothing filters (positive, sum 1: Gaussians of random sigma) and signed ones (taps in
   // [-0.5, 1], sum |k| = 1), dense and separable, radius 1 and 2. The plan must take nearly
   // all of them (else the family would rarely run), and none may be off by more than 1.
@@ -95,9 +97,9 @@ TEST_CASE("packed: random filters within 1 of the correctly rounded value", "[gp
     const int* s = sizes[i % 6];
     const border::any b = rules[(i / 3) % 8];
     const halo hm = (i / 5) % 2 ? halo::from_parent : halo::isolated;
-    off_by_one += dense ? run_packed(f, f, s[0], s[1], b, i % 9, hm, i % 4 != 1, false)
-                        : run_packed(sf, f, s[0], s[1], b, i % 9, hm, i % 4 != 1, false);
-    outputs += (long long)s[0] * s[1];
+    off_by_one += dense ? run_packed<T>(f, f, s[0], s[1], b, i % 9, hm, i % 4 != 1, false)
+                        : run_packed<T>(sf, f, s[0], s[1], b, i % 9, hm, i % 4 != 1, false);
+    outputs += (long long)s[0] * s[1] * pixel_traits<T>::channels;
   }
   INFO(taken << " of " << tried << " filters taken; " << off_by_one << " of " << outputs
              << " outputs one off the correctly rounded value");
@@ -105,6 +107,18 @@ TEST_CASE("packed: random filters within 1 of the correctly rounded value", "[gp
   // Off by one only within the rounding error of a tie: a share of the outputs near
   // 2 E|error| (a few percent), far from the half that a misplaced rounding offset gives.
   CHECK(off_by_one * 4 < outputs);
+}
+
+}  // namespace
+
+TEST_CASE("packed: integer filters are exact (Sobel, Laplacian, sharpen), u8 and uchar4", "[gpu][packed]") {
+  integer_filters_exact<std::uint8_t>();
+  integer_filters_exact<uchar4>();
+}
+
+TEST_CASE("packed: random filters within 1 of the correctly rounded value, u8 and uchar4", "[gpu][packed]") {
+  random_filters_within_one<std::uint8_t>();
+  random_filters_within_one<uchar4>();
 }
 
 TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][packed]") {
@@ -121,7 +135,7 @@ TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][pa
         "direct");
   CHECK(std::string(resolved_algorithm(s, d_dst.view(), g, border::constant{37.0f}, algo::packed<>{}).family) ==
         "packed");
-  // Other pixel types are not packed's.
+  // Pixels other than 8-bit one or four channels are not packed's.
   device_image<float> f_src(w, h), f_dst(w, h);
   CHECK(std::string(resolved_algorithm(image_view<const float>(f_src.view()), f_dst.view(), g, border::replicate{},
                                        algo::packed<>{})

@@ -1,29 +1,35 @@
 // hipstencil/detail/kernels/packed.hpp
-// The packed family: one-channel 8-bit images (u8 to u8) filtered in packed half-precision
-// lanes, two outputs per instruction. Each thread owns 8 adjacent outputs of a column strip
+// The packed family: 8-bit images of one channel (u8) or four (uchar4, RGBA), in and out,
+// filtered in packed half-precision lanes, two outputs per instruction. Each thread owns a
+// few adjacent output pixels of a column strip (packed_layout: 8 of one channel, 4 of four)
 // and walks down it (register streaming, as 2.5D blocking does for stencils): it loads each
-// input row once as words (the 8 bytes under its outputs and one word either side: 4 bytes
-// of halo, so radius up to 4), turns byte pairs into half2 lanes centred at 128 (a byte
-// permute builds 1024 + b, one subtraction leaves b - 128), and adds each row into the
-// partial sums of the 2R + 1 output rows it touches, kept in registers. A separable filter
-// runs as a row pass into half2 row sums and a column pass from them. The result leaves as
-// 1024 + the rounded value, whose low byte is the output: one addition, a clamp on the
-// packed halves, one byte permute per four outputs.
+// input row once as words (the pixels under its outputs and `halo` pixels either side, so
+// radius up to 4 and 2), turns byte pairs into half2 lanes centred at 128 (a byte permute
+// builds 1024 + b, one subtraction leaves b - 128), and adds each row into the partial
+// sums of the 2R + 1 output rows it touches, kept in registers. One channel's lanes hold
+// two neighbouring pixels (odd tap offsets take a pair straddling two lanes); four
+// channels' hold two channels of one pixel. A separable filter runs as a row pass into
+// half2 row sums and a column pass from them. The result leaves as 1024 + the rounded
+// value, whose low byte is the output: one addition, a clamp on the packed halves, one
+// byte permute per four outputs.
 //
 // Why: an 8-bit filter in float is bound by instruction issue, not by bytes: per output a
 // conversion in, one FMA per tap and a conversion out. In half2 lanes the taps cost half the
-// instructions and the conversions a quarter. On the H200 a prototype of this kernel took
-// 53 us for 8192x8192 u8 dense 3x3 where the same walk in float took 63 and the library's
-// fastest family 104 (dense 5x5: 82, 107 and 201).
+// instructions and the conversions a quarter. On the H200 a prototype of this kernel
+// (bench/experiments/packed_prototype.cu) took 53 us for 8192x8192 u8 dense 3x3 where the
+// same walk in float took 63 and the library's fastest family 104 (dense 5x5: 82, 107 and
+// 201).
 //
 // Accuracy: half has 11 significant bits, so this family runs a filter only where the
 // bound of detail/packed_plan.hpp keeps the library's promise for 8-bit outputs; any other
 // filter (and any other pixel type, radius or constant border value) goes to the fallback,
 // which computes in float.
 //
-// Tile classes: a block whose loads all lie inside the read rectangle reads words with no
-// border arithmetic and, when all its outputs are written, stores whole words; perimeter
-// blocks map each byte through the border rule and check each store.
+// Tile classes: a block whose loads lie inside the read rectangle in x reads words with no
+// border arithmetic (rows are mapped once each where the block reaches past the top or
+// bottom), and when all its outputs are written stores whole words; blocks at the left and
+// right edges read pixel by pixel through a column map built once per block, and check
+// each store.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -97,53 +103,92 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE unsigned clamp_pair(__half2 v) {
 #endif
 }
 
-/// Bytes c - 4 to c + 11 of a row from 8-byte-aligned c: three loads.
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_aligned(const std::uint8_t* p, unsigned (&w)[4]) {
-  w[0] = *reinterpret_cast<const unsigned*>(p - 4);
-  const uint2 c = *reinterpret_cast<const uint2*>(p);
-  w[1] = c.x;
-  w[2] = c.y;
-  w[3] = *reinterpret_cast<const unsigned*>(p + 8);
+/// What a thread holds for one pixel type: `outputs` adjacent output pixels, `pairs`
+/// half2 lanes of them, and per input row `words` 32-bit words starting `halo` pixels
+/// before its first output's centre. The block's loads reach `reach_before` pixels before
+/// its first thread's centre and `reach_after` past its last thread's last output.
+template <class In>
+struct packed_layout;
+/// One channel of 8 bits: 8 outputs in 4 lanes of two neighbours; bytes cx - 4 to cx + 11
+/// (so radius up to 4). The unaligned loads reach up to 3 bytes further either side.
+template <>
+struct packed_layout<std::uint8_t> {
+  static constexpr int outputs = 8, pairs = 4, words = 4, halo = 4, reach_before = 8, reach_after = 8;
+  static constexpr int align = 8;  ///< bytes of the whole-word loads and stores
+};
+/// Four channels of 8 bits (uchar4, RGBA): 4 outputs, each in 2 lanes (channels 0-1 and
+/// 2-3); pixels cx - 2 to cx + 5 (radius up to 2), one word each.
+template <>
+struct packed_layout<uchar4> {
+  static constexpr int outputs = 4, pairs = 8, words = 8, halo = 2, reach_before = 2, reach_after = 2;
+  static constexpr int align = 16;
+};
+
+/// A row's words from its first loaded pixel p, when p is layout-aligned: one-channel
+/// bytes cx - 4 to cx + 11 in three loads; four channels, pixels cx - 2 to cx + 5 in three.
+template <class In>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_aligned(const In* p, unsigned (&w)[packed_layout<In>::words]) {
+  const unsigned char* b = reinterpret_cast<const unsigned char*>(p);
+  if constexpr (sizeof(In) == 1) {
+    w[0] = *reinterpret_cast<const unsigned*>(b);
+    const uint2 c = *reinterpret_cast<const uint2*>(b + 4);
+    w[1] = c.x, w[2] = c.y;
+    w[3] = *reinterpret_cast<const unsigned*>(b + 12);
+  } else {
+    const uint2 l = *reinterpret_cast<const uint2*>(b);
+    const uint4 c = *reinterpret_cast<const uint4*>(b + 8);
+    const uint2 r = *reinterpret_cast<const uint2*>(b + 24);
+    w[0] = l.x, w[1] = l.y, w[2] = c.x, w[3] = c.y, w[4] = c.z, w[5] = c.w, w[6] = r.x, w[7] = r.y;
+  }
 }
 
-/// The same from any address: five aligned words, funnel-shifted.
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_any(const std::uint8_t* p, unsigned (&w)[4]) {
-  const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p - 4);
-  const unsigned* base = reinterpret_cast<const unsigned*>(a & ~std::uintptr_t(3));
-  const unsigned shift = unsigned(a & 3u) * 8u;
-  unsigned v[5];
-  HIPSTENCIL_UNROLL
-  for (int u = 0; u < 5; ++u) v[u] = base[u];
-  HIPSTENCIL_UNROLL
-  for (int u = 0; u < 4; ++u) w[u] = __funnelshift_r(v[u], v[u + 1], shift);
+/// The same from any address: bytes through five aligned words, funnel-shifted; four
+/// channels (always 4-byte aligned) word by word.
+template <class In>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_any(const In* p, unsigned (&w)[packed_layout<In>::words]) {
+  if constexpr (sizeof(In) == 1) {
+    const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p);
+    const unsigned* base = reinterpret_cast<const unsigned*>(a & ~std::uintptr_t(3));
+    const unsigned shift = unsigned(a & 3u) * 8u;
+    unsigned v[5];
+    HIPSTENCIL_UNROLL
+    for (int u = 0; u < 5; ++u) v[u] = base[u];
+    HIPSTENCIL_UNROLL
+    for (int u = 0; u < 4; ++u) w[u] = __funnelshift_r(v[u], v[u + 1], shift);
+  } else {
+    const unsigned* q = reinterpret_cast<const unsigned*>(p);
+    HIPSTENCIL_UNROLL
+    for (int u = 0; u < 8; ++u) w[u] = q[u];
+  }
 }
 
 /// Dense (Sep false, (2R + 1)^2 taps) or separable (2 (2R + 1) taps: row, then column) filter
-/// of radius R over u8. Threads of a BX x BY block each own 8 columns and `strip` rows.
-template <int R, bool Sep, bool Aligned, int BX, int BY, bool Batch>
+/// of radius R over 8-bit pixels In (u8 or uchar4). Threads of a BX x BY block each own
+/// packed_layout<In>::outputs columns and `strip` rows.
+template <class In, int R, bool Sep, bool Aligned, int BX, int BY, bool Batch>
 __global__ void __launch_bounds__(BX* BY)
-    packed_kernel(image_view<const std::uint8_t> src, image_view<std::uint8_t> dst, geometry g, geometry gr,
+    packed_kernel(image_view<const In> src, image_view<In> dst, geometry g, geometry gr,
                   packed_taps<Sep ? 2 * (2 * R + 1) : (2 * R + 1) * (2 * R + 1)> taps, int strip, bool tile_class,
                   image_strides strides) {
-  static_assert(R >= 1 && R <= packed_max_radius, "the words reach 4 pixels past a thread's outputs");
+  using L = packed_layout<In>;
+  static_assert(R >= 1 && R <= L::halo, "the words reach `halo` pixels past a thread's outputs");
   if constexpr (Batch) select_image(src, dst, strides);
-  constexpr int K = 2 * R + 1, TW = 8 * BX;
+  constexpr int K = 2 * R + 1, OX = L::outputs, PAIRS = L::pairs, TW = OX * BX;
+  constexpr int MAP = TW + L::reach_before + L::reach_after;  // columns a block's loads reach
   const int TH = BY * strip;
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
   const int tx0 = blockIdx.x * TW;
   const __half2 init = word_as_half2(taps.init), add = word_as_half2(taps.add);
-  // The block's words reach from 8 bytes before its first window's centre to 16 past its
-  // last thread's: columns [bx_first, bx_first + TW + 16).
-  const int bx_first = g.src_x0 + tx0 + R - 8;
+  const int bx_first = g.src_x0 + tx0 + R - L::reach_before;
   const rect rr = g.read_rect();
-  const bool x_inside = tile_class && bx_first >= rr.x && bx_first + TW + 16 <= rr.x + rr.width;
-  const unsigned constant_byte = gr.border.rule == border::kind::constant ? unsigned(gr.border.value) : 0u;
+  const bool x_inside = tile_class && bx_first >= rr.x && bx_first + MAP <= rr.x + rr.width;
+  const unsigned constant_word = gr.border.rule == border::kind::constant ? unsigned(gr.border.value) * 0x01010101u : 0u;
   // A block that reaches past the left or right edge maps each of its columns once (they
-  // are the same in every row): mapping 16 bytes a row in each thread took 2 us a row on
-  // the H200, and the edge threads' strips then set the kernel's time.
-  __shared__ int column_map[TW + 16];
+  // are the same in every row): mapping 16 bytes a row in each thread took about 2 us a
+  // row on the H200, and the edge threads' strips then set the kernel's time.
+  __shared__ int column_map[MAP];
   if (!x_inside) {  // uniform in the block, before any thread leaves: the barrier is safe
-    for (int i = threadIdx.y * BX + threadIdx.x; i < TW + 16; i += BX * BY) {
+    for (int i = threadIdx.y * BX + threadIdx.x; i < MAP; i += BX * BY) {
       const int px = bx_first + i;
       column_map[i] = gr.map_x(px < x_end - 1 ? px : x_end - 1);
     }
@@ -153,113 +198,137 @@ __global__ void __launch_bounds__(BX* BY)
     const tile_class_info tc = classify_tile(g, tx0, ty0, TW, TH, K, K, tile_class);
     const int by_first = g.src_y0 + ty0;  // the block's window rows: [by_first, by_first + oh + 2R)
     const bool y_inside = tile_class && by_first >= rr.y && by_first + tc.oh + 2 * R <= rr.y + rr.height;
-    const int x0 = tx0 + threadIdx.x * 8, ys = ty0 + threadIdx.y * strip;  // ROI-relative outputs
+    const int x0 = tx0 + threadIdx.x * OX, ys = ty0 + threadIdx.y * strip;  // ROI-relative outputs
     if (x0 >= g.width || ys >= g.height) continue;  // no barrier past this point
     const int rows = (g.height - ys < strip ? g.height - ys : strip) + 2 * R;
     const int cx = g.src_x0 + x0 + R;  // parent column of the first output's centre
-    __half2 acc[K][4];
+    __half2 acc[K][PAIRS];
     HIPSTENCIL_UNROLL
     for (int s = 0; s < K; ++s)
       HIPSTENCIL_UNROLL
-      for (int p = 0; p < 4; ++p) acc[s][p] = init;
+      for (int q = 0; q < PAIRS; ++q) acc[s][q] = init;
     HIPSTENCIL_NO_UNROLL
     for (int t = 0; t < rows; ++t) {
       const int py = g.src_y0 + ys + t;
       // The row through the border rule (once a row; null: the constant's row), then its
-      // bytes cx - 4 to cx + 11 as four words.
-      const std::uint8_t* row;
+      // words from pixel cx - halo.
+      const In* row;
       if (y_inside) {
         row = src.row(py);
       } else {
         const int sy = gr.map_y(py < y_end - 1 ? py : y_end - 1);
         row = sy == outside ? nullptr : src.row(sy);
       }
-      unsigned w[4];
+      unsigned w[L::words];
       if (row == nullptr) {
         HIPSTENCIL_UNROLL
-        for (int u = 0; u < 4; ++u) w[u] = constant_byte * 0x01010101u;
+        for (int u = 0; u < L::words; ++u) w[u] = constant_word;
       } else if (x_inside) {
-        if constexpr (Aligned) load_words_aligned(row + cx, w);
-        else load_words_any(row + cx, w);
+        if constexpr (Aligned) load_words_aligned(row + cx - L::halo, w);
+        else load_words_any(row + cx - L::halo, w);
       } else {
-        const int* cols = column_map + threadIdx.x * 8 + 4;  // bytes from cx - 4
-        HIPSTENCIL_UNROLL
-        for (int u = 0; u < 4; ++u) {
-          unsigned v = 0;
+        const int* cols = column_map + threadIdx.x * OX + (L::reach_before - L::halo);
+        if constexpr (sizeof(In) == 1) {
           HIPSTENCIL_UNROLL
-          for (int b = 0; b < 4; ++b) {
-            const int sx = cols[4 * u + b];
-            v |= (sx == outside ? constant_byte : unsigned(row[sx])) << (8 * b);
+          for (int u = 0; u < 4; ++u) {
+            unsigned v = 0;
+            HIPSTENCIL_UNROLL
+            for (int b = 0; b < 4; ++b) {
+              const int sx = cols[4 * u + b];
+              v |= (sx == outside ? constant_word & 0xFFu : unsigned(row[sx])) << (8 * b);
+            }
+            w[u] = v;
           }
-          w[u] = v;
+        } else {
+          HIPSTENCIL_UNROLL
+          for (int u = 0; u < L::words; ++u) {
+            const int sx = cols[u];
+            w[u] = sx == outside ? constant_word : *reinterpret_cast<const unsigned*>(row + sx);
+          }
         }
       }
-      __half2 E[8], O[7];
+      // P: the lanes of the loaded pixels, centred. One channel: P[m] bytes (2m, 2m + 1)
+      // from cx - 4, and S[m] the pair straddling P[m] and P[m + 1]; four channels: P[2u]
+      // channels 0-1 and P[2u + 1] channels 2-3 of pixel cx - 2 + u.
+      __half2 P[2 * L::words];
       HIPSTENCIL_UNROLL
-      for (int u = 0; u < 4; ++u) {
-        E[2 * u] = centred_pair(w[u], 0x4140u);
-        E[2 * u + 1] = centred_pair(w[u], 0x4342u);
+      for (int u = 0; u < L::words; ++u) {
+        P[2 * u] = centred_pair(w[u], 0x4140u);
+        P[2 * u + 1] = centred_pair(w[u], 0x4342u);
       }
-      HIPSTENCIL_UNROLL
-      for (int m = 0; m < 7; ++m) O[m] = straddle(E[m], E[m + 1]);
-      // The pair of columns (2p + d, 2p + d + 1) from cx, d = i - R.
-      auto pair = [&](int p, int i) -> __half2 {
-        const int e = 2 * p + i - R;
-        return (e & 1) == 0 ? E[(e >> 1) + 2] : O[((e - 1) >> 1) + 2];
+      __half2 S[2 * L::words - 1];
+      if constexpr (sizeof(In) == 1) {
+        HIPSTENCIL_UNROLL
+        for (int m = 0; m < 2 * L::words - 1; ++m) S[m] = straddle(P[m], P[m + 1]);
+      }
+      // Lane q of the outputs, tap column i (offset d = i - R).
+      auto lane = [&](int q, int i) -> __half2 {
+        if constexpr (sizeof(In) == 1) {
+          const int e = 2 * q + i - R;  // first of the two columns, from cx
+          return (e & 1) == 0 ? P[(e >> 1) + 2] : S[((e - 1) >> 1) + 2];
+        } else {
+          return P[2 * ((q >> 1) + i - R + L::halo) + (q & 1)];
+        }
       };
       if constexpr (Sep) {
-        __half2 h[4];
+        __half2 h[PAIRS];
         HIPSTENCIL_UNROLL
-        for (int p = 0; p < 4; ++p) h[p] = __hmul2(word_as_half2(taps.k[0]), pair(p, 0));
+        for (int q = 0; q < PAIRS; ++q) h[q] = __hmul2(word_as_half2(taps.k[0]), lane(q, 0));
         HIPSTENCIL_UNROLL
         for (int i = 1; i < K; ++i)
           HIPSTENCIL_UNROLL
-          for (int p = 0; p < 4; ++p) h[p] = __hfma2(word_as_half2(taps.k[i]), pair(p, i), h[p]);
+          for (int q = 0; q < PAIRS; ++q) h[q] = __hfma2(word_as_half2(taps.k[i]), lane(q, i), h[q]);
         HIPSTENCIL_UNROLL
         for (int s = 0; s < K; ++s)  // slot s: output row t - 2R + s, column tap 2R - s
           HIPSTENCIL_UNROLL
-          for (int p = 0; p < 4; ++p) acc[s][p] = __hfma2(word_as_half2(taps.k[K + 2 * R - s]), h[p], acc[s][p]);
+          for (int q = 0; q < PAIRS; ++q) acc[s][q] = __hfma2(word_as_half2(taps.k[K + 2 * R - s]), h[q], acc[s][q]);
       } else {
         HIPSTENCIL_UNROLL
         for (int s = 0; s < K; ++s)
           HIPSTENCIL_UNROLL
           for (int i = 0; i < K; ++i)
             HIPSTENCIL_UNROLL
-            for (int p = 0; p < 4; ++p)
-              acc[s][p] = __hfma2(word_as_half2(taps.k[(2 * R - s) * K + i]), pair(p, i), acc[s][p]);
+            for (int q = 0; q < PAIRS; ++q)
+              acc[s][q] = __hfma2(word_as_half2(taps.k[(2 * R - s) * K + i]), lane(q, i), acc[s][q]);
       }
       if (t >= 2 * R) {  // slot 0 is complete: output row ys + t - 2R
         const int y = ys + t - 2 * R;
-        unsigned b[4];
+        unsigned b[PAIRS];
         HIPSTENCIL_UNROLL
-        for (int p = 0; p < 4; ++p) b[p] = clamp_pair(__hadd2(acc[0][p], add));
-        const unsigned lo = __byte_perm(b[0], b[1], 0x6420u), hi = __byte_perm(b[2], b[3], 0x6420u);
-        std::uint8_t* out = dst.row(g.dst_y0 + y) + g.dst_x0 + x0;
+        for (int q = 0; q < PAIRS; ++q) b[q] = clamp_pair(__hadd2(acc[0][q], add));
+        // The low bytes of the lanes, in order: one word per 4 outputs (one channel) or per
+        // pixel (four).
+        unsigned o[PAIRS / 2];
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < PAIRS / 2; ++u) o[u] = __byte_perm(b[2 * u], b[2 * u + 1], 0x6420u);
+        In* out = dst.row(g.dst_y0 + y) + g.dst_x0 + x0;
         if (tc.free_write && Aligned) {
-          *reinterpret_cast<uint2*>(out) = make_uint2(lo, hi);
+          if constexpr (sizeof(In) == 1) *reinterpret_cast<uint2*>(out) = make_uint2(o[0], o[1]);
+          else *reinterpret_cast<uint4*>(out) = make_uint4(o[0], o[1], o[2], o[3]);
         } else {
           HIPSTENCIL_UNROLL
-          for (int u = 0; u < 8; ++u)
-            if (tc.free_write ||
-                (x0 + u < g.width && g.writes_window(g.src_x0 + x0 + u, g.src_y0 + y)))
-              out[u] = std::uint8_t(((u < 4 ? lo : hi) >> (8 * (u & 3))) & 0xFFu);
+          for (int u = 0; u < OX; ++u)
+            if (tc.free_write || (x0 + u < g.width && g.writes_window(g.src_x0 + x0 + u, g.src_y0 + y))) {
+              if constexpr (sizeof(In) == 1) out[u] = std::uint8_t((o[u >> 2] >> (8 * (u & 3))) & 0xFFu);
+              else *reinterpret_cast<unsigned*>(out + u) = o[u];
+            }
         }
       }
       HIPSTENCIL_UNROLL
       for (int s = 0; s + 1 < K; ++s)
         HIPSTENCIL_UNROLL
-        for (int p = 0; p < 4; ++p) acc[s][p] = acc[s + 1][p];
+        for (int q = 0; q < PAIRS; ++q) acc[s][q] = acc[s + 1][q];
       HIPSTENCIL_UNROLL
-      for (int p = 0; p < 4; ++p) acc[K - 1][p] = init;
+      for (int q = 0; q < PAIRS; ++q) acc[K - 1][q] = init;
     }
   }
 }
 
 /// Output rows per thread: the policy's longest strip, halved while the grid would have
 /// fewer threads than the policy's target (a small image needs short strips to fill the GPU).
-template <class P>
+template <class P, int Outputs>
 int packed_strip_rows(int width, long long height, int radius) {
-  const long long columns = (width + 7) / 8;
+  const long long columns = (width + Outputs - 1) / Outputs;
   int s = P::strip_rows(radius);
   while (s > P::min_strip_rows && columns * ((height + s - 1) / s) < P::target_threads) s /= 2;
   return s;
@@ -294,12 +363,19 @@ struct packed_family {
     return last.plan;
   }
 
-  /// u8 to u8, square centred filters of a compiled radius that the half-precision plan
-  /// holds (packed_plan.hpp); under the constant rule, an integer byte value.
+  /// Whether the family has kernels for pixels In -> Out: 8-bit channels, one or four,
+  /// out as in.
+  template <class In, class Out>
+  static constexpr bool takes_pixels =
+      std::is_same<In, Out>::value && (std::is_same<In, std::uint8_t>::value || std::is_same<In, uchar4>::value);
+
+  /// 8-bit pixels of one or four channels (u8, uchar4) in and out, square centred filters
+  /// of a compiled radius that the half-precision plan holds (packed_plan.hpp); under the
+  /// constant rule, an integer byte value.
   template <class P, class In, class Out>
   static fit fits(const problem<In, Out>& p) {
-    if constexpr (!std::is_same<In, std::uint8_t>::value || !std::is_same<Out, std::uint8_t>::value) {
-      return no_fit;
+    if constexpr (!takes_pixels<In, Out>) {
+      return (void)p, no_fit;
     } else {
       if (!compiled(p.radius, typename P::radii{})) return no_fit;
       if (p.g.border.rule == border::kind::constant && !packed_constant(p.g.border.value)) return no_fit;
@@ -309,21 +385,23 @@ struct packed_family {
 
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
-    if constexpr (std::is_same<In, std::uint8_t>::value && std::is_same<Out, std::uint8_t>::value) {
+    if constexpr (takes_pixels<In, Out>) {
+      using L = packed_layout<In>;
       constexpr int BX = P::block_x, BY = P::block_y;
       constexpr bool B = tuning::is_batched<P>::value;
       const geometry& g = p.g;
-      const int strip = p.strip_rows > 0 ? p.strip_rows : packed_strip_rows<P>(g.width, (long long)g.height * p.images, p.radius);
-      const dim3 grid = tile_grid(g.width, g.height, 8 * BX, BY * strip, p.images), block(BX, BY);
+      const int strip = p.strip_rows > 0 ? p.strip_rows
+                                         : packed_strip_rows<P, L::outputs>(g.width, (long long)g.height * p.images, p.radius);
+      const dim3 grid = tile_grid(g.width, g.height, L::outputs * BX, BY * strip, p.images), block(BX, BY);
       const packed_plan pl = plan(p);
       // Whole-word loads and stores: every thread's first centre and first output on an
-      // 8-byte boundary, in every row and image.
-      const auto at8 = [](const void* q, long long off) {
-        return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(off)) % 8 == 0;
+      // L::align-byte boundary, in every row and image.
+      const auto at = [](const void* q, long long pixels) {
+        return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(pixels * static_cast<long long>(sizeof(In)))) % L::align == 0;
       };
-      const bool aligned = at8(p.src.data, g.src_x0 + p.radius) && p.src.pitch_bytes % 8 == 0 &&
-                           at8(p.dst.data, g.dst_x0) && p.dst.pitch_bytes % 8 == 0 &&
-                           p.strides.src_bytes % 8 == 0 && p.strides.dst_bytes % 8 == 0;
+      const bool aligned = at(p.src.data, g.src_x0 + p.radius) && p.src.pitch_bytes % L::align == 0 &&
+                           at(p.dst.data, g.dst_x0) && p.dst.pitch_bytes % L::align == 0 &&
+                           p.strides.src_bytes % L::align == 0 && p.strides.dst_bytes % L::align == 0;
       const geometry gr = g.for_reads();
       with_static_radius(p.radius, [&](auto R) {
         constexpr int K = 2 * R + 1;
@@ -334,10 +412,10 @@ struct packed_family {
           t.init = pl.init * 0x10001u;
           t.add = pl.add * 0x10001u;
           if (aligned)
-            packed_kernel<R, S, true, BX, BY, B>
+            packed_kernel<In, R, S, true, BX, BY, B>
                 <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
           else
-            packed_kernel<R, S, false, BX, BY, B>
+            packed_kernel<In, R, S, false, BX, BY, B>
                 <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
         };
         if (p.dense) run(std::false_type{});
