@@ -15,7 +15,8 @@ namespace {
 template <class T, class Filter>
 long long run_packed(const Filter& filter, const filter2d& f, int w, int h, border::any b, int placement, halo hm,
                      bool tile_class, bool exact) {
-  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
+  const problem p =
+      place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
   INFO(p.describe(f, b) << (tile_class ? " tile_class" : " per_access"));
   const auto src = random_image<T>(p.src_w, p.src_h);
   host_image<T> ref(p.dst_w, p.dst_h, poison_pixel<T>(0x5A));

@@ -141,7 +141,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(named(u8_8k)[0] == tu::choice::packed);
   CHECK(named(u8_8k)[1] == tu::choice::streaming);
   CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::streaming);
-  // packed: one-channel 8-bit 3x3 and 5x5 beyond 2^20 pixels and 1024 columns only.
+  // packed: one-channel 8-bit 3x3 beyond 2^20 pixels and 1024 columns, 5x5 at any width.
   CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
   CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::direct);
   CHECK(first(shape(false, 1, 1, 1, 3840, 2160)) == tu::choice::packed);
@@ -153,7 +153,8 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 1, 4, 1, 128, 65536)) == tu::choice::packed);    // (29.3 us, shared_mem 82.1)
   CHECK(first(shape(false, 1, 4, 1, 128, 128)) != tu::choice::packed);
   CHECK(first(shape(false, 3, 4, 1, 8192, 8192)) != tu::choice::packed);  // radius 3
-  CHECK(first(shape(false, 1, 1, 1, 128, 65536)) != tu::choice::packed);  // narrow
+  CHECK(first(shape(false, 1, 1, 1, 128, 65536)) != tu::choice::packed);  // narrow 3x3
+  CHECK(first(shape(true, 2, 1, 1, 128, 65536)) == tu::choice::packed);   // narrow 5x5 (33.9 us, tiled 47.8)
   // 1920x1080 u8: packed first; for the filters it refuses, dense 3x3 and separable 5x5
   // direct (11.1 and 16.7 us; tiled 12.1, shared_mem 18.9), dense 5x5 tiled (14.6, direct
   // 16.7); float dense 3x3 tiled (11.1, direct 11.6).

@@ -155,7 +155,8 @@ inline void settle(packed_plan& pl, const std::vector<double>& k) {
   pl.divisor = d;
   const double e = pl.error_bound;
   if (d == 0) pl.ok = e < 1.0, pl.why = pl.ok ? "" : "rounding bound >= 1";
-  else if (d % 2 == 1) pl.ok = e < 0.5 / double(d), pl.why = pl.ok ? "" : "integer kernel, odd divisor: bound >= 1/(2 divisor)";
+  else if (d % 2 == 1)
+    pl.ok = e < 0.5 / double(d), pl.why = pl.ok ? "" : "integer kernel, odd divisor: bound >= 1/(2 divisor)";
   else pl.ok = e == 0, pl.why = pl.ok ? "" : "integer kernel, even divisor: not exact";
 }
 

@@ -105,11 +105,15 @@ struct direct_policy {
   using separable_radii = Radii;
 };
 
-/// algo::packed: BlockX x BlockY threads, each owning 8 output columns of a strip of
-/// StripRows1 rows at radius 1 and StripRows beyond, halved (down to MinStripRows) while
-/// the grid has fewer than TargetThreads threads. Compile-time radius only.
+/// algo::packed: BlockX x BlockY threads, each owning 8 output pixels (4 of four channels)
+/// of a strip of StripRows1 rows at radius 1 and StripRows beyond, halved (down to
+/// MinStripRows) while the grid has fewer than TargetThreads threads. Compile-time radius
+/// only. Measured on the H200 (bench/results/2026-11-23-packed/, strip-*.csv and
+/// try-unrolled-strip-*.csv): 8 and 16 rows at 3840x2160 and 8192x8192; at 1920x1080 u8 4
+/// rows (9.1 to 13.5 us) beat 2 (9.1 to 15.0) and 8 (12.0 to 15.5), which a target of 32768
+/// threads gives, and 65536 did not.
 template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 2,
-          int TargetThreads = 65536, class Radii = radii_range<1, 2>>
+          int TargetThreads = 32768, class Radii = radii_range<1, 2>>
 struct packed_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, min_strip_rows = MinStripRows;
   static constexpr int target_threads = TargetThreads;
