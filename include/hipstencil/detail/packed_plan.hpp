@@ -170,6 +170,17 @@ inline bool set_offsets(packed_plan& pl, double c, double& cf_error, int& cf_bit
   cf_bits = fraction_bits(cfh);
   return true;
 }
+/// The last step of both plans: the final accumulation (from a start below 1 in magnitude,
+/// terms `term`, every value a multiple of 2^-q, `carried` error so far), the bound with the
+/// taps' rounding `quant` (sum |h - k|), and the verdict on the exact taps k.
+inline packed_plan finish(packed_plan& pl, const std::vector<double>& term, int q, double carried, double quant,
+                          const std::vector<double>& k) {
+  const double acc = accumulate_error(1.0, term, q, carried);
+  if (acc < 0) return pl.why = "partial sums beyond half range", pl;
+  pl.error_bound = 255.0 * quant + acc;
+  settle(pl, k);
+  return pl;
+}
 }  // namespace packed_detail
 
 /// Plan for a dense K x K filter, coefficients row-major (K = 2R + 1; refused beyond
@@ -196,12 +207,7 @@ inline packed_plan plan_packed_dense(const std::vector<float>& c) {
   double cf_error = 0;
   int cf_bits = 0;
   if (!packed_detail::set_offsets(pl, 128.0 * sum, cf_error, cf_bits)) return pl.why = "taps sum too large", pl;
-  q = cf_bits > q ? cf_bits : q;
-  const double acc = packed_detail::accumulate_error(1.0, term, q, cf_error);
-  if (acc < 0) return pl.why = "partial sums beyond half range", pl;
-  pl.error_bound = 255.0 * quant + acc;
-  packed_detail::settle(pl, k);
-  return pl;
+  return packed_detail::finish(pl, term, cf_bits > q ? cf_bits : q, cf_error, quant, k);
 }
 
 /// Plan for a separable filter of K row and K column taps, run as a row pass then a column
@@ -245,13 +251,8 @@ inline packed_plan plan_packed_separable(const std::vector<float>& row, const st
     cterm[j] = std::fabs(hc[j]) * (rp + er);
     carried += std::fabs(hc[j]) * er;
   }
-  int q = qr + qc;
-  q = cf_bits > q ? cf_bits : q;
-  const double acc = packed_detail::accumulate_error(1.0, cterm, q, carried);
-  if (acc < 0) return pl.why = "partial sums beyond half range", pl;
-  pl.error_bound = 255.0 * quant + acc;
-  packed_detail::settle(pl, k);
-  return pl;
+  const int q = qr + qc;
+  return packed_detail::finish(pl, cterm, cf_bits > q ? cf_bits : q, carried, quant, k);
 }
 
 /// True for a constant border value the packed kernel reads exactly: an integer byte.
