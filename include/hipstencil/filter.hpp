@@ -211,7 +211,11 @@ inline filter2d sharpen(float amount = 1.0f) {
 /// integer outputs rounded to nearest, ties to even, and saturated. The filter's taps are
 /// k / divisor as floats. Integer outputs are exact (the correctly rounded quotient of the
 /// exact integer sum) where integer_kernel_exact() says so, and within 1 of it otherwise;
-/// under border::constant, for an integer constant.
+/// under border::constant, for an integer constant. algo::packed (8-bit pixels in half
+/// precision; automatic runs it for u8 and uchar4 at radius 1 and 2) finds the divisor from
+/// the taps and runs only the kernels it computes exactly, leaving the rest to a float
+/// family: for any divisor up to 4096 and for powers of two up to 2^16. A kernel over
+/// another divisor it takes as any filter (within 1; detail/packed_plan.hpp).
 /// Throws invalid_argument as filter2d does, and for a divisor below 1 or a coefficient
 /// beyond 2^24 in magnitude (not every such integer is a float).
 inline filter2d integer_kernel(int width, int height, const std::vector<int>& kernel, int divisor = 1,
