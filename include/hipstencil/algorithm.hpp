@@ -115,10 +115,11 @@ struct direct {
 /// 8-bit images of one or four channels (u8, uchar4; out as in) in packed half-precision
 /// lanes, two outputs an instruction: each thread owns 8 output pixels (4 of four channels)
 /// and walks down a strip of `strip_rows` rows, keeping the partial sums of the 2R + 1
-/// rows it touches in registers; separable filters run as a row pass and a column pass. Square centred filters of the policy's radii
-/// (1 and 2) whose rounding in half precision keeps the library's accuracy for 8-bit
-/// outputs (detail/packed_plan.hpp: an integer kernel with a divisor exact, any other
-/// filter within 1 of the correctly rounded value); other problems run direct.
+/// rows it touches in registers; separable filters run as a row pass and a column pass.
+/// Square centred filters of the policy's radii (1 and 2) whose rounding in half precision
+/// keeps the library's accuracy for 8-bit outputs (detail/packed_plan.hpp: an integer
+/// kernel with a divisor exact, any other filter within 1 of the correctly rounded value);
+/// other problems run direct.
 template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>
 struct packed {
   static constexpr const char* name = "packed";
@@ -181,8 +182,9 @@ struct list {};
 /// resolved_algorithm, the filter program's --algo, the [gpu] test matrix, the benchmark
 /// and the build's precompiled kernels (cmake/HipstencilInstances.cmake reads this line:
 /// keep it one line, one tag per entry) all take their families from it. A new family is
-/// its kernel header, its tag above with its entry here, and the header's #include in
-/// detail/families.hpp.
+/// its kernel header, its tag above with its entry here, the header's #include in
+/// detail/families.hpp, its policy (detail/tuning/policies.hpp), and its name in
+/// automatic's choices with the table's rows where it wins (detail/tuning/tables.hpp).
 using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>, packed<>>;
 
 }  // namespace algo

@@ -182,7 +182,8 @@ __global__ void __launch_bounds__(BX* BY)
   const int bx_first = g.src_x0 + tx0 + R - L::reach_before;
   const rect rr = g.read_rect();
   const bool x_inside = tile_class && bx_first >= rr.x && bx_first + MAP <= rr.x + rr.width;
-  const unsigned constant_word = gr.border.rule == border::kind::constant ? unsigned(gr.border.value) * 0x01010101u : 0u;
+  const unsigned constant_word =
+      gr.border.rule == border::kind::constant ? unsigned(gr.border.value) * 0x01010101u : 0u;
   // A block that reaches past the left or right edge maps each of its columns once (they
   // are the same in every row): mapping 16 bytes a row in each thread took about 2 us a
   // row on the H200, and the edge threads' strips then set the kernel's time.
@@ -355,7 +356,8 @@ struct packed_family {
     thread_local last_plan last;
     const std::vector<float>& a = p.dense ? p.dense->coefficients() : p.separable->row();
     const std::vector<float>* b = p.dense ? nullptr : &p.separable->column();
-    if (!last.a.empty() && last.dense == bool(p.dense) && last.a == a && (b == nullptr || last.b == *b)) return last.plan;
+    if (!last.a.empty() && last.dense == bool(p.dense) && last.a == a && (b == nullptr || last.b == *b))
+      return last.plan;
     last.dense = bool(p.dense);
     last.a = a;
     last.b = b ? *b : std::vector<float>{};
@@ -390,14 +392,15 @@ struct packed_family {
       constexpr int BX = P::block_x, BY = P::block_y;
       constexpr bool B = tuning::is_batched<P>::value;
       const geometry& g = p.g;
-      const int strip = p.strip_rows > 0 ? p.strip_rows
-                                         : packed_strip_rows<P, L::outputs>(g.width, (long long)g.height * p.images, p.radius);
+      const long long rows = (long long)g.height * p.images;
+      const int strip = p.strip_rows > 0 ? p.strip_rows : packed_strip_rows<P, L::outputs>(g.width, rows, p.radius);
       const dim3 grid = tile_grid(g.width, g.height, L::outputs * BX, BY * strip, p.images), block(BX, BY);
       const packed_plan pl = plan(p);
       // Whole-word loads and stores: every thread's first centre and first output on an
       // L::align-byte boundary, in every row and image.
       const auto at = [](const void* q, long long pixels) {
-        return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(pixels * static_cast<long long>(sizeof(In)))) % L::align == 0;
+        const long long bytes = pixels * static_cast<long long>(sizeof(In));
+        return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(bytes)) % L::align == 0;
       };
       const bool aligned = at(p.src.data, g.src_x0 + p.radius) && p.src.pitch_bytes % L::align == 0 &&
                            at(p.dst.data, g.dst_x0) && p.dst.pitch_bytes % L::align == 0 &&
