@@ -50,6 +50,12 @@ inline const char* automatic_name() { return hs::algo::automatic::name; }
 /// With --batch N: automatic called once per image (a loop of N convolve calls), the way
 /// to filter a batch without convolve_batch.
 inline const char* loop_name() { return "loop"; }
+/// With --batch N: the same images as a variable-shape batch (convolve_batch over a list
+/// of varshape_image, one kernel for any sizes and filters).
+inline const char* varshape_name() { return "varshape"; }
+/// How a batch case runs its images: one convolve_batch call, a loop of convolve calls, or
+/// one variable-shape convolve_batch call.
+enum class batch_form { call, loop, varshape };
 
 /// Border rules are the library's: hs::border::kind, named by hs::border::name, any rule of
 /// hs::border::all_rules. `padded` is the no-check baseline: the source is the interior of

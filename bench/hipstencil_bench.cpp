@@ -18,7 +18,8 @@
 // median of 25 runs. Each hipstencil line says what actually ran when a family fell back
 // to another (hipstencil::resolved_algorithm; the CSV's `resolved` column has it for every
 // row). With --batch N each case filters N images of each size in one convolve_batch
-// call, beside `loop` (automatic called once per image) and NPP called once per image.
+// call, beside `loop` (automatic called once per image), `varshape` (the same images as a
+// variable-shape batch) and NPP called once per image.
 // Exit status: 0 done (spot checks may still report MISMATCH: see the summary), 1 failed
 // (a GPU error, or no GPU), 2 bad options.
 #include <algorithm>
@@ -118,7 +119,8 @@ std::string usage() {
          "  --dense-rank1     dense filters are the Gaussian's outer product, a rank-one filter2d\n"
          "                    (automatic runs it separable; NPP and the families dense)\n"
          "  --batch N         filter N images of each size per call (convolve_batch; default 1), with\n"
-         "                    `loop` (automatic once per image) and NPP once per image beside it;\n"
+         "                    `loop` (automatic once per image), `varshape` (the images as a\n"
+         "                    variable-shape batch) and NPP once per image beside it;\n"
          "                    types u8, float, uchar4 only (the default types then)\n"
          "  --runs N          timed runs per case, median reported (default 25; report medians of 20 or more)\n"
          "  --warmup N        untimed runs after the first (default 3)\n"
@@ -243,6 +245,7 @@ options parse(int argc, char** argv) {
   std::vector<std::string> names = all_algos;
   if (o.batch > 1) {
     names.push_back(loop_name());
+    names.push_back(varshape_name());
     const std::vector<pixel>& b = batch_pixels();
     if (!types_given) o.types = b;
     for (pixel t : o.types)
@@ -262,7 +265,7 @@ std::string command_line(int argc, char** argv) {
 
 /// Whether algorithm `a` takes the filter form (algo::takes_dense / takes_separable).
 bool takes(const std::string& a, bool separable) {
-  if (a == loop_name()) return true;  // automatic's forms
+  if (a == loop_name() || a == varshape_name()) return true;  // automatic's forms; varshape's outer product
   for (const algorithm& x : algorithms())
     if (x.name == a) return separable ? x.separable : x.dense;
   return false;

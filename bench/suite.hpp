@@ -222,9 +222,9 @@ class pixel_suite final : public suite {
   /// (hs::algo::for_each_family, tile-class strategy), then algo::automatic.
   measurement run(const bench_case& c, const filter_set& f, bool check) override {
     if (c.algo == hs::algo::automatic::name) return run_algo<hs::algo::automatic>(c, f, check);
-    if (c.algo == loop_name()) {
-      if (images_ < 2) return failed(c, "loop runs with --batch N, N >= 2");
-      return run_algo<hs::algo::automatic>(c, f, check, true);
+    if (c.algo == loop_name() || c.algo == varshape_name()) {
+      if (images_ < 2) return failed(c, c.algo + " runs with --batch N, N >= 2");
+      return run_algo<hs::algo::automatic>(c, f, check, c.algo == loop_name() ? batch_form::loop : batch_form::varshape);
     }
     measurement m;
     bool found = false;
@@ -271,17 +271,17 @@ class pixel_suite final : public suite {
   /// (two_pass: the library rejects a dense one at compile time) never instantiates that
   /// pair; make_cases does not ask for it either.
   template <class Algo>
-  measurement run_algo(const bench_case& c, const filter_set& f, bool check, bool loop = false) {
+  measurement run_algo(const bench_case& c, const filter_set& f, bool check, batch_form form = batch_form::call) {
     const int k = 2 * f.radius + 1;
     if (c.separable) {
       if constexpr (takes_separable<Algo>()) {
-        return run_filter<Algo>(c, hs::separable_filter(f.row, f.column), check, loop);
+        return run_filter<Algo>(c, hs::separable_filter(f.row, f.column), check, form);
       } else {
         return failed(c, c.algo + " takes dense filters only");
       }
     }
     if constexpr (takes_dense<Algo>()) {
-      return run_filter<Algo>(c, hs::filter2d(k, k, f.dense), check, loop);
+      return run_filter<Algo>(c, hs::filter2d(k, k, f.dense), check, form);
     } else {
       return failed(c, c.algo + " takes separable filters only");
     }
@@ -307,9 +307,9 @@ class pixel_suite final : public suite {
   static hs::border::any rule(hs::border::kind b) { return hs::border::any(b, 0.0f); }
 
   template <class Algo, class Filter>
-  measurement run_filter(const bench_case& c, const Filter& f, bool check, bool loop) {
+  measurement run_filter(const bench_case& c, const Filter& f, bool check, batch_form form) {
     if (images_ > 1) {
-      if constexpr (batch_pixel<T>) return run_batch<Algo>(c, f, check, loop);
+      if constexpr (batch_pixel<T>) return run_batch<Algo>(c, f, check, form);
       else return failed(c, "--batch runs u8, float and uchar4 only");  // parse() rejects it first
     }
     // two_pass needs a workspace; automatic takes one to be free to run two_pass.
@@ -350,15 +350,18 @@ class pixel_suite final : public suite {
   }
 
   /// A batch case: convolve_batch over the whole batch, or (`loop`) one automatic convolve
-  /// call per image. Spot-checks the first and the last image.
+  /// call per image, or (`varshape`) the variable-shape convolve_batch over the same images
+  /// (its descriptors copied to the device inside the timed region, as every call does).
+  /// Spot-checks the first and the last image.
   template <class Algo, class Filter>
-  measurement run_batch(const bench_case& c, const Filter& f, bool check, bool loop) {
+  measurement run_batch(const bench_case& c, const Filter& f, bool check, batch_form form) {
+    const bool loop = form == batch_form::loop;
     constexpr bool needs_workspace =
         (std::is_same<Algo, hs::algo::two_pass<>>::value || std::is_same<Algo, hs::algo::automatic>::value) &&
         std::is_same<Filter, hs::separable_filter>::value;
     measurement m;
     m.impl = "hipstencil";
-    m.variant = loop ? loop_name() : c.algo;
+    m.variant = form == batch_form::call ? c.algo : form == batch_form::loop ? loop_name() : varshape_name();
     const hs::batch_view<const T> src = batch_source(c.border);
     const hs::batch_view<T> dst = batch_dst_->view();
     const hs::rect roi{0, 0, w_, h_};
@@ -367,7 +370,16 @@ class pixel_suite final : public suite {
     Algo algo{};
     if constexpr (hs::detail::has_strip_rows<Algo>::value) algo.strip_rows = c.strip_rows;
     try {
-      if (loop) {
+      if (form == batch_form::varshape) {
+        std::vector<hs::varshape_image<T, T>> images;
+        for (int k = 0; k < images_; ++k) images.emplace_back(src[k], roi, dst[k], roi);
+        std::vector<hs::filter2d> filters;
+        if constexpr (std::is_same<Filter, hs::separable_filter>::value) filters.push_back(f.to_2d());
+        else filters.push_back(f);
+        device_buffer work(hs::varshape_workspace_bytes<T, T>(images.size(), filters));
+        m.resolved = "varshape r=* dense";
+        m.t = timer_.time([&] { hs::convolve_batch(images, filters, b, s, hs::halo::isolated, work.workspace()); });
+      } else if (loop) {
         // The workspace a single call may use, as the caller of a loop would pass it.
         std::size_t bytes = 0;
         if constexpr (needs_workspace) bytes = hs::two_pass_workspace_bytes<T>(w_, h_, f);

@@ -9,6 +9,7 @@
 #include "border.hpp"
 #include "convolve.hpp"
 #include "convolve_batch.hpp"
+#include "convolve_varshape.hpp"
 #include "error.hpp"
 #include "filter.hpp"
 #include "image.hpp"
@@ -18,3 +19,4 @@
 #include "reduce.hpp"
 #include "reference.hpp"
 #include "roi.hpp"
+#include "varshape.hpp"

@@ -35,6 +35,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <numeric>
 #include <vector>
 
 namespace hipstencil {
@@ -147,9 +148,7 @@ inline void settle(packed_plan& pl, const std::vector<double>& k) {
     if (t == 0) continue;
     const long long q = small_denominator(t);
     if (q == 0) { d = 0; break; }
-    long long a = d, b = q;
-    while (b) { const long long r = a % b; a = b; b = r; }
-    d = d / a * q;
+    d = std::lcm(d, q);
     if (d > (1LL << 24)) { d = 0; break; }
   }
   pl.divisor = d;
