@@ -112,11 +112,18 @@ TEST_CASE("automatic's table: a batch counts the pixels of all its images (H200)
     const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));
     return list.empty() ? tu::choice::none : list[0];  // none: naive
   };
-  // One 128x128 u8 image runs direct; 4096 of them in one grid run tiled, dense and
-  // separable (226 and 229 us; shared_mem 388 and 466, streaming's lanes idle at 128 wide).
+  // One 128x128 u8 image runs direct; 4096 of them in one grid run packed, dense and
+  // separable (116 and 108 us; tiled 232 and 227, streaming's lanes idle at 128 wide), and
+  // tiled for the filters packed refuses.
   CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::direct);
-  CHECK(first(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
-  CHECK(first(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
+  CHECK(first(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::packed);
+  CHECK(first(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::packed);
+  auto unpacked_batch = [](tu::problem_shape s, int images) {
+    s.images = images;
+    return unpacked(tu::automatic_table<tu::arch::sm_90>::choose(s));
+  };
+  CHECK(unpacked_batch(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
+  CHECK(unpacked_batch(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
   // 64 frames of 1920x1080 uchar4: packed, then streaming for what packed refuses (3x3 and
   // 5x5, dense and separable).
   auto rest = [](tu::problem_shape s, int images) {
@@ -141,7 +148,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(named(u8_8k)[0] == tu::choice::packed);
   CHECK(named(u8_8k)[1] == tu::choice::streaming);
   CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::streaming);
-  // packed: one-channel 8-bit 3x3 beyond 2^20 pixels and 1024 columns, 5x5 at any width.
+  // packed: one-channel 8-bit 3x3 and 5x5 beyond 2^20 pixels, at any width.
   CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
   CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::direct);
   CHECK(first(shape(false, 1, 1, 1, 3840, 2160)) == tu::choice::packed);
@@ -153,7 +160,9 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 1, 4, 1, 128, 65536)) == tu::choice::packed);    // (29.3 us, shared_mem 82.1)
   CHECK(first(shape(false, 1, 4, 1, 128, 128)) != tu::choice::packed);
   CHECK(first(shape(false, 3, 4, 1, 8192, 8192)) != tu::choice::packed);  // radius 3
-  CHECK(first(shape(false, 1, 1, 1, 128, 65536)) != tu::choice::packed);  // narrow 3x3
+  CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::packed);  // narrow 3x3 (18.4 us, tiled 28.8)
+  CHECK(first(shape(true, 1, 1, 1, 512, 4096)) == tu::choice::packed);    // (11.9 us, tiled 12.2)
+  CHECK(first(shape(false, 1, 1, 1, 1024, 1024)) != tu::choice::packed);  // 2^20 pixels: not beyond
   CHECK(first(shape(true, 2, 1, 1, 128, 65536)) == tu::choice::packed);   // narrow 5x5 (33.9 us, tiled 47.8)
   // 1920x1080 u8: packed first; for the filters it refuses, dense 3x3 and separable 5x5
   // direct (11.1 and 16.7 us; tiled 12.1, shared_mem 18.9), dense 5x5 tiled (14.6, direct
@@ -186,8 +195,9 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 1, 1, 4, 8192, 8192)) == tu::choice::streaming);
   // ... and tiled at 128x65536 (36.9 us, direct 42.6).
   CHECK(first(shape(true, 1, 1, 4, 128, 65536)) == tu::choice::tiled);
-  // 128x65536 u8 dense 3x3: never streaming (250 us there, tiled 32).
-  CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::tiled);
+  // 128x65536 u8 dense 3x3: never streaming (250 us there, tiled 32); packed, then tiled.
+  CHECK(unpacked(tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 1, 1, 1, 128, 65536))) ==
+        tu::choice::tiled);
   // 128x128 u8 dense 3x3: direct (5.4 us; shared_mem 6.3).
   CHECK(first(shape(false, 1, 1, 1, 128, 128)) == tu::choice::direct);
   // 3840x2160 u16 3x3: streaming (separable 26.8 us, tiled 38.6; dense 28.3, tiled 30.8);

@@ -109,17 +109,17 @@ struct automatic_table {
     //   one channel beyond 2^20 pixels: 1920x1080 u8 dense 3x3 9.5 us (direct 11.2),
     //     separable 5x5 12.1 (direct 17.0); 8192x8192 dense 5x5 102 (streaming 201). At
     //     512x512 it ties direct (7.2 us dense 5x5) or loses (6.2 against 5.5 dense 3x3).
-    //     Narrower than 1024 columns (a 128-wide image, or a batch of small ones) every
-    //     block is at an edge, where each byte is mapped: 5x5 still wins (128x65536
-    //     separable 33.9 us, tiled 47.8; 4096 images of 128x128: 267 and 334 us, tiled 327
-    //     and 386), 3x3 does not (31.8 and 32.6 us, tiled 30.6 and 28.9);
+    //     At any width since its narrow blocks (bench/results/2026-11-23-varshape/packed-
+    //     narrow.csv): 128x65536 separable 3x3 17.6 us (tiled 30.5), 512x4096 11.9 (tiled
+    //     12.2), 4096 images of 128x128 108 (tiled 227); at 1024x2048 separable 3x3 it
+    //     trails direct by 4% (12.2 against 11.7 us);
     //   four channels beyond 2^16 pixels, any width: 512x512 uchar4 separable 5x5 6.9 us
     //     (shared_mem 10.5), 8192x8192 dense 3x3 194 (streaming 274), 128x65536 separable
     //     3x3 29.3 (shared_mem 82.1); at 128x128 direct and shared_mem lead by 0.2-1 us.
     // Filters its plan refuses fall to the rest of the list.
     const preference rest = choose_family(s);
     const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
-                       ((s.channels == 1 && s.pixels() > (1LL << 20) && (s.width >= 1024 || s.radius == 2)) ||
+                       ((s.channels == 1 && s.pixels() > (1LL << 20)) ||
                         (s.channels == 4 && s.pixels() > (1LL << 16)));
     if (packs) return {{choice::packed, rest.order[0], rest.order[1], rest.order[2]}};
     return rest;
