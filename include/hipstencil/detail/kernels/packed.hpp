@@ -169,7 +169,7 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_any(const In* p, unsign
 /// down (packed_block), which blockDim gives. A shape known at compile time keeps the wide
 /// kernels' registers: reading it from blockDim took the u8 separable 3x3 kernel from 48
 /// to 56 registers (nvcc 13, sm_90).
-template <class In, int R, bool Sep, bool Aligned, int BX, int BY, bool Batch, bool Narrow>
+template <class In, int R, bool Sep, bool Aligned, int BX, int BY, bool Batch, bool Narrow, bool Prefetch>
 __global__ void __launch_bounds__(BX* BY)
     packed_kernel(image_view<const In> src, image_view<In> dst, geometry g, geometry gr,
                   packed_taps<Sep ? 2 * (2 * R + 1) : (2 * R + 1) * (2 * R + 1)> taps, int strip, bool tile_class,
@@ -213,11 +213,10 @@ __global__ void __launch_bounds__(BX* BY)
     for (int s = 0; s < K; ++s)
       HIPSTENCIL_UNROLL
       for (int q = 0; q < PAIRS; ++q) acc[s][q] = init;
-    HIPSTENCIL_NO_UNROLL
-    for (int t = 0; t < rows; ++t) {
+    // Row t's words through the border rule (the row mapped once; null: the constant's
+    // row), from pixel cx - halo.
+    auto load_row = [&](int t, unsigned (&w)[L::words]) {
       const int py = g.src_y0 + ys + t;
-      // The row through the border rule (once a row; null: the constant's row), then its
-      // words from pixel cx - halo.
       const In* row;
       if (y_inside) {
         row = src.row(py);
@@ -225,7 +224,6 @@ __global__ void __launch_bounds__(BX* BY)
         const int sy = gr.map_y(py < y_end - 1 ? py : y_end - 1);
         row = sy == outside ? nullptr : src.row(sy);
       }
-      unsigned w[L::words];
       if (row == nullptr) {
         HIPSTENCIL_UNROLL
         for (int u = 0; u < L::words; ++u) w[u] = constant_word;
@@ -252,6 +250,20 @@ __global__ void __launch_bounds__(BX* BY)
             w[u] = sx == outside ? constant_word : *reinterpret_cast<const unsigned*>(row + sx);
           }
         }
+      }
+    };
+    // Prefetch: row t + 1's loads are issued before row t's arithmetic, so that their
+    // latency overlaps it (tuning::packed_policy::prefetch says where that pays).
+    unsigned w[L::words], next[L::words];
+    if constexpr (Prefetch) load_row(0, next);
+    HIPSTENCIL_NO_UNROLL
+    for (int t = 0; t < rows; ++t) {
+      if constexpr (Prefetch) {
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < L::words; ++u) w[u] = next[u];
+        if (t + 1 < rows) load_row(t + 1, next);
+      } else {
+        load_row(t, w);
       }
       // P: the lanes of the loaded pixels, centred. One channel: P[m] bytes (2m, 2m + 1)
       // from cx - 4, and S[m] the pair straddling P[m] and P[m + 1]; four channels: P[2u]
@@ -434,7 +446,8 @@ struct packed_family {
           t.init = pl.init * 0x10001u;
           t.add = pl.add * 0x10001u;
           auto go = [&](auto al, auto narrow) {
-            packed_kernel<In, R, S, decltype(al)::value, BX, BY, B, decltype(narrow)::value>
+            packed_kernel<In, R, S, decltype(al)::value, BX, BY, B, decltype(narrow)::value,
+                          P::prefetch(pixel_traits<In>::channels, R)>
                 <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
           };
           using yes = std::true_type;

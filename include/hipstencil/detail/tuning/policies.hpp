@@ -118,6 +118,12 @@ struct packed_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, min_strip_rows = MinStripRows;
   static constexpr int target_threads = TargetThreads;
   static constexpr int strip_rows(int radius) { return radius <= 1 ? StripRows1 : StripRows; }
+  /// Whether a thread issues the next input row's loads before the current row's
+  /// arithmetic: four channels at radius 2 only. Measured on the H200 against the kernel
+  /// without it, same run (bench/results/2026-11-23-varshape/prefetch/): uchar4 5x5 0.81x
+  /// to 1.00x the time at every size (8192x8192 dense 321 -> 280 us), while u8 went up to
+  /// 1.11x (4096 images of 128x128, separable 5x5) and uchar4 3x3 ranged 0.96x to 1.07x.
+  static constexpr bool prefetch(int channels, int radius) { return channels == 4 && radius == 2; }
   using radii = Radii;
   using dense_radii = Radii;
   using separable_radii = Radii;
