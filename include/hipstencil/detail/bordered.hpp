@@ -57,14 +57,13 @@ struct bordered {
 
 /// Accumulates one filter window for output (x, y) of the ROI: sum_ij k(i, j) * src(tap),
 /// in accumulator type A. `taps[j * kw + i]` is the coefficient. Shared by the reference
-/// (A = double) and the naive and varshape kernels (A = float). `Checked` false: the
-/// window lies in g.read_rect() and is read in place (bordered's precondition).
-template <class A, bool Checked = true, class In, class Taps>
+/// (A = double) and the naive and varshape kernels (A = float).
+template <class A, class In, class Taps>
 HIPSTENCIL_HOST_DEVICE accum<A, pixel_traits<In>::channels> window_sum(const image_view<const In>& src,
                                                                           const geometry& g, const Taps& taps,
                                                                           int x, int y) {
   constexpr int C = pixel_traits<In>::channels;
-  const bordered<In, Checked> b{src, g};
+  const bordered<In> b{src, g};
   accum<A, C> acc;
   HIPSTENCIL_UNROLL
   for (int c = 0; c < C; ++c) acc.v[c] = A(0);
