@@ -35,7 +35,6 @@
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -44,123 +43,11 @@
 #include "../packed_plan.hpp"
 #include "batch_image.hpp"
 #include "direct.hpp"
+#include "packed_lanes.hpp"
 #include "staging.hpp"
 
 namespace hipstencil {
 namespace detail {
-
-/// The packed kernel's constants (packed_plan): N taps as half2 words (the tap in both
-/// lanes), the starting fraction and the final offset likewise.
-template <int N>
-struct packed_taps {
-  unsigned k[N];
-  unsigned init, add;
-};
-
-// The bits of a half2 as a word and back (a copy the compilers drop: nvcc takes memcpy in
-// device code, hip-clang its builtin).
-#if defined(__CUDACC__)
-#define HIPSTENCIL_BIT_COPY memcpy
-#else
-#define HIPSTENCIL_BIT_COPY __builtin_memcpy
-#endif
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 word_as_half2(unsigned w) {
-  __half2 h;
-  HIPSTENCIL_BIT_COPY(&h, &w, sizeof w);
-  return h;
-}
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE unsigned half2_as_word(__half2 h) {
-  unsigned w;
-  HIPSTENCIL_BIT_COPY(&w, &h, sizeof w);
-  return w;
-}
-#undef HIPSTENCIL_BIT_COPY
-
-/// Bytes 0 and 1 (sel 0x4140) or 2 and 3 (sel 0x4342) of w, less 128, as half2: the permute
-/// writes 0x64 above each byte (the half 1024 + b), the subtraction takes 1152.
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 centred_pair(unsigned w, unsigned sel) {
-  return __hsub2(word_as_half2(__byte_perm(w, 0x64646464u, sel)), word_as_half2(0x64806480u));
-}
-
-/// The pair straddling two adjacent pairs: (a's high lane, b's low lane).
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 straddle(__half2 a, __half2 b) {
-  return word_as_half2(__byte_perm(half2_as_word(a), half2_as_word(b), 0x5432));
-}
-
-/// Two sums plus 1024 + their integer offset, clamped to [1024, 1279] (bytes 0 to 255 in
-/// the low bits of each half).
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE unsigned clamp_pair(__half2 v) {
-#if defined(__CUDA_ARCH__)
-  return half2_as_word(__hmin2(__hmax2(v, word_as_half2(0x64006400u)), word_as_half2(0x64FF64FFu)));
-#else
-  // On the patterns as signed 16-bit integers: negative halves sort below 0x6400, and
-  // positive ones in the order of their values.
-  const unsigned w = half2_as_word(v);
-  int lo = short(w & 0xFFFFu), hi = short(w >> 16);
-  lo = lo < 0x6400 ? 0x6400 : (lo > 0x64FF ? 0x64FF : lo);
-  hi = hi < 0x6400 ? 0x6400 : (hi > 0x64FF ? 0x64FF : hi);
-  return unsigned(lo) | (unsigned(hi) << 16);
-#endif
-}
-
-/// What a thread holds for one pixel type: `outputs` adjacent output pixels, `pairs`
-/// half2 lanes of them, and per input row `words` 32-bit words starting `halo` pixels
-/// before its first output's centre. The block's loads reach `reach_before` pixels before
-/// its first thread's centre and `reach_after` past its last thread's last output.
-template <class In>
-struct packed_layout;
-/// One channel of 8 bits: 8 outputs in 4 lanes of two neighbours; bytes cx - 4 to cx + 11
-/// (so radius up to 4). The unaligned loads reach up to 3 bytes further either side.
-template <>
-struct packed_layout<std::uint8_t> {
-  static constexpr int outputs = 8, pairs = 4, words = 4, halo = 4, reach_before = 8, reach_after = 8;
-  static constexpr int align = 8;  ///< bytes of the whole-word loads and stores
-};
-/// Four channels of 8 bits (uchar4, RGBA): 4 outputs, each in 2 lanes (channels 0-1 and
-/// 2-3); pixels cx - 2 to cx + 5 (radius up to 2), one word each.
-template <>
-struct packed_layout<uchar4> {
-  static constexpr int outputs = 4, pairs = 8, words = 8, halo = 2, reach_before = 2, reach_after = 2;
-  static constexpr int align = 16;
-};
-
-/// A row's words from its first loaded pixel p, when p is layout-aligned: one-channel
-/// bytes cx - 4 to cx + 11 in three loads; four channels, pixels cx - 2 to cx + 5 in three.
-template <class In>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_aligned(const In* p, unsigned (&w)[packed_layout<In>::words]) {
-  const unsigned char* b = reinterpret_cast<const unsigned char*>(p);
-  if constexpr (sizeof(In) == 1) {
-    w[0] = *reinterpret_cast<const unsigned*>(b);
-    const uint2 c = *reinterpret_cast<const uint2*>(b + 4);
-    w[1] = c.x, w[2] = c.y;
-    w[3] = *reinterpret_cast<const unsigned*>(b + 12);
-  } else {
-    const uint2 l = *reinterpret_cast<const uint2*>(b);
-    const uint4 c = *reinterpret_cast<const uint4*>(b + 8);
-    const uint2 r = *reinterpret_cast<const uint2*>(b + 24);
-    w[0] = l.x, w[1] = l.y, w[2] = c.x, w[3] = c.y, w[4] = c.z, w[5] = c.w, w[6] = r.x, w[7] = r.y;
-  }
-}
-
-/// The same from any address: bytes through five aligned words, funnel-shifted; four
-/// channels (always 4-byte aligned) word by word.
-template <class In>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_any(const In* p, unsigned (&w)[packed_layout<In>::words]) {
-  if constexpr (sizeof(In) == 1) {
-    const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p);
-    const unsigned* base = reinterpret_cast<const unsigned*>(a & ~std::uintptr_t(3));
-    const unsigned shift = unsigned(a & 3u) * 8u;
-    unsigned v[5];
-    HIPSTENCIL_UNROLL
-    for (int u = 0; u < 5; ++u) v[u] = base[u];
-    HIPSTENCIL_UNROLL
-    for (int u = 0; u < 4; ++u) w[u] = __funnelshift_r(v[u], v[u + 1], shift);
-  } else {
-    const unsigned* q = reinterpret_cast<const unsigned*>(p);
-    HIPSTENCIL_UNROLL
-    for (int u = 0; u < 8; ++u) w[u] = q[u];
-  }
-}
 
 /// Dense (Sep false, (2R + 1)^2 taps) or separable (2 (2R + 1) taps: row, then column) filter
 /// of radius R over 8-bit pixels In (u8 or uchar4). Threads of a BX x BY block each own
