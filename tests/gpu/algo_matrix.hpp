@@ -124,10 +124,9 @@ inline void check_runs_itself(const family_case& fc, const filter2d& f, const re
 
 /// The family that must run fc's compiled radii for pixels In -> Out, filter f (sf in a
 /// separable case) and border b instead of fc's own, or null: streaming's fallback where
-/// its vectors do not hold whole pixels; packed's where the pixels are not u8 or uchar4 in and
-/// out, the
-/// constant is no integer byte, or the half-precision plan refuses the filter (computed
-/// here from the host plan, detail/packed_plan.hpp, which the host tests check).
+/// its vectors do not hold whole pixels; packed's where the pixels are not u8 or uchar4 in
+/// and out, the constant is no integer byte, or the half-precision plan refuses the filter
+/// (computed here from the host plan, detail/packed_plan.hpp, which the host tests check).
 template <class In, class Out>
 const char* runner_for(const family_case& fc, const filter2d& f, const separable_filter& sf, border::any b) {
   using S = detail::streaming_family;
