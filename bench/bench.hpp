@@ -78,10 +78,11 @@ struct bench_case {
   std::string algo;    ///< an algorithms() name: a family's Tag::name, or "automatic"
   int strip_rows = 0;  ///< algo::streaming's and algo::packed's strip height (0: the library's choice)
   bool rank_one = false;  ///< dense: the separable Gaussian's outer product, not random taps
+  bool log = false;       ///< dense: a Laplacian of Gaussian (rank two), not random taps
 };
-/// The filter column of the table and the CSV: "separable", "dense", "dense-rank1".
+/// The filter column of the table and the CSV: "separable", "dense", "dense-rank1", "dense-log".
 inline const char* filter_name(const bench_case& c) {
-  return c.separable ? "separable" : c.rank_one ? "dense-rank1" : "dense";
+  return c.separable ? "separable" : c.rank_one ? "dense-rank1" : c.log ? "dense-log" : "dense";
 }
 
 /// The filter coefficients of a (separable, radius) pair, the same for hipstencil and the
@@ -89,13 +90,15 @@ inline const char* filter_name(const bench_case& c) {
 /// = 0.4 + 0.6 r), so the fixed-mask peer computes the same filter. Dense: positive random
 /// coefficients summing to 1 (so uint8 outputs stay in range), seeded by the radius; or,
 /// with `rank_one`, the separable Gaussian's outer product (a filter2d that algo::automatic
-/// runs as its separable factors, and NPP as the dense filter it is).
+/// runs as its separable factors, and NPP as the dense filter it is); with `log`, the
+/// Laplacian of Gaussian of sigma 0.3 + r / 3 (filters::laplacian_of_gaussian: rank two,
+/// which algo::automatic runs as two separable terms where its table says so).
 struct filter_set {
   int radius;
   std::vector<float> row, column;  ///< separable taps (2r + 1 each)
   std::vector<float> dense;        ///< (2r + 1)^2 taps, row-major
 };
-filter_set make_filters(int radius, bool rank_one = false);
+filter_set make_filters(int radius, bool rank_one = false, bool log = false);
 
 /// FMAs per output channel: kw * kh for a dense filter, kw + kh for a separable one.
 inline double taps_per_output(bool separable, int radius) {

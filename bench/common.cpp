@@ -72,7 +72,7 @@ int pixel_channels(pixel p) {
   return p == pixel::rgb8 || p == pixel::rgb16 || p == pixel::rgb32f ? 3 : 1;
 }
 
-filter_set make_filters(int radius, bool rank_one) {
+filter_set make_filters(int radius, bool rank_one, bool log) {
   filter_set f;
   f.radius = radius;
   f.row = hs::filters::gaussian_taps(0.4 + 0.6 * radius, radius);
@@ -86,6 +86,7 @@ filter_set make_filters(int radius, bool rank_one) {
   if (rank_one)
     for (int j = 0; j < k; ++j)
       for (int i = 0; i < k; ++i) f.dense[std::size_t(j) * k + i] = f.column[j] * f.row[i];
+  if (log) f.dense = hs::filters::laplacian_of_gaussian(0.3 + radius / 3.0, radius).coefficients();
   return f;
 }
 

@@ -3,7 +3,7 @@
 // ceilings measured in the same run, and against NVIDIA NPP where it is linked.
 //
 //   hipstencil-bench [--size LIST] [--algo LIST] [--radius LIST] [--type LIST] [--border LIST]
-//                    [--sep] [--dense] [--dense-rank1] [--batch N] [--strip-rows N] [--runs N] [--warmup N]
+//                    [--sep] [--dense] [--dense-rank1] [--dense-log] [--batch N] [--strip-rows N] [--runs N] [--warmup N]
 //                    [--csv FILE] [--no-check] [--no-npp] [--list] [--help]
 //
 // Without options: 128x128, 512x512, 1920x1080, 3840x2160, 8192x8192 and 128x65536, one
@@ -79,7 +79,7 @@ struct options {
   std::vector<pixel> types = all_pixels();
   std::vector<hs::border::kind> borders{hs::border::kind::replicate, hs::border::kind::reflect101,
                                         hs::border::kind::constant, hs::border::kind::padded};
-  bool separable = true, dense = true, rank_one = false;
+  bool separable = true, dense = true, rank_one = false, log = false;
   int batch = 1;  ///< images per call (convolve_batch) when > 1
   int runs = 25, warmup = 3;
   std::string csv;
@@ -118,6 +118,8 @@ std::string usage() {
          "  --sep, --dense    only separable (Gaussian) / only dense (random) filters (default: both)\n"
          "  --dense-rank1     dense filters are the Gaussian's outer product, a rank-one filter2d\n"
          "                    (automatic runs it separable; NPP and the families dense)\n"
+         "  --dense-log       dense filters are Laplacians of Gaussian, rank two (automatic runs\n"
+         "                    them as two separable terms; NPP and the families dense)\n"
          "  --batch N         filter N images of each size per call (convolve_batch; default 1), with\n"
          "                    `loop` (automatic once per image), `varshape` (the images as a\n"
          "                    variable-shape batch) and NPP once per image beside it;\n"
@@ -221,6 +223,8 @@ options parse(int argc, char** argv) {
       only_dense = true;
     } else if (a == "--dense-rank1") {
       o.rank_one = true;
+    } else if (a == "--dense-log") {
+      o.log = true;
     } else if (a == "--batch") {
       o.batch = parse_int(a, value(), 1, 1 << 20);
     } else if (a == "--strip-rows") {
@@ -283,7 +287,7 @@ std::vector<bench_case> make_cases(const options& o) {
       for (int r : o.radii)
         for (hs::border::kind b : o.borders)
           for (const std::string& a : o.algos)
-            if (takes(a, sep)) cases.push_back(bench_case{t, sep, r, b, a, o.strip_rows, !sep && o.rank_one});
+            if (takes(a, sep)) cases.push_back(bench_case{t, sep, r, b, a, o.strip_rows, !sep && o.rank_one, !sep && o.log});
   return cases;
 }
 
@@ -332,7 +336,7 @@ std::vector<record> run_cases(const options& o, const std::vector<bench_case>& c
       current = make_suite(c.type, o, max_radius, timer);
     }
     if (!previous || !same_group(*previous, c)) out.group(c.type, c.separable, c.radius);
-    const filter_set f = make_filters(c.radius, c.rank_one);
+    const filter_set f = make_filters(c.radius, c.rank_one, c.log);
     if (!previous || !same_group(*previous, c) || previous->border != c.border) {
       npp = o.npp && npp_linked() ? time_npp(c.type, c.separable, f, c.border, current->images(), timer)
                                   : std::vector<measurement>{};

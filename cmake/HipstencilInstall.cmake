@@ -1,5 +1,5 @@
 # Installs the headers and a CMake package: find_package(hipstencil) gives
-# hipstencil::hipstencil (include path, C++17, Threads) and adds, when it is found, what the
+# hipstencil::hipstencil (include path, C++17, Threads, Eigen) and adds, when it is found, what the
 # consumer's toolchain needs (hipstencilConfig.cmake.in): one installation serves nvcc,
 # hipcc and host-only consumers alike, as the headers themselves do (platform/config.hpp
 # picks the backend from the compiler).
@@ -22,7 +22,7 @@ add_library(hipstencil_package INTERFACE)
 set_target_properties(hipstencil_package PROPERTIES EXPORT_NAME hipstencil)
 target_include_directories(hipstencil_package INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 target_compile_features(hipstencil_package INTERFACE cxx_std_17)
-target_link_libraries(hipstencil_package INTERFACE Threads::Threads)
+target_link_libraries(hipstencil_package INTERFACE Threads::Threads Eigen3::Eigen)
 
 set(HIPSTENCIL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/hipstencil)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/hipstencil DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

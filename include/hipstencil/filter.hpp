@@ -23,7 +23,7 @@ class separable_filter;
 
 namespace detail {
 struct factor_cache;
-inline const separable_filter* rank_one_factors(const filter2d& f);  // detail/factor.hpp
+inline const factor_cache* filter_factors(const filter2d& f);  // detail/factor.hpp
 inline void check_taps(const char* who, const char* param, std::size_t size, int anchor) {
   if (size < 1 || size % 2 == 0)
     throw_invalid(who, ": ", param, " must have an odd number (>= 1) of taps, got ", size);
@@ -43,8 +43,10 @@ inline void check_finite(const char* who, const char* param, const std::vector<f
 /// width * height, an anchor outside the filter, or a non-finite coefficient.
 ///
 /// A filter2d is immutable. algo::automatic runs one whose coefficients are one column times
-/// one row as that separable filter (detail/factor.hpp); the factoring is computed on first
-/// use, once per object and its copies, on the host.
+/// one row as that separable filter, and one that is a sum of two to four such products (a
+/// Laplacian of Gaussian, a difference of Gaussians) as those separable terms, summed in one
+/// pass (detail/factor.hpp); the factoring is computed on first use, once per object and
+/// its copies, on the host.
 class filter2d {
  public:
   filter2d(int width, int height, std::vector<float> coefficients, int anchor_x = -1, int anchor_y = -1);
@@ -70,7 +72,7 @@ class filter2d {
   }
 
  private:
-  friend const separable_filter* detail::rank_one_factors(const filter2d& f);
+  friend const detail::factor_cache* detail::filter_factors(const filter2d& f);
   int w_, h_, ax_ = 0, ay_ = 0;
   std::vector<float> c_;
   std::shared_ptr<detail::factor_cache> factors_;  ///< shared by copies: same coefficients
@@ -116,10 +118,14 @@ class separable_filter {
 };
 
 namespace detail {
-/// The separable form of a filter2d, found once (detail/factor.hpp fills it).
+/// The separable forms of a filter2d, found once (detail/factor.hpp fills them): at most
+/// one of the two is set.
 struct factor_cache {
   std::once_flag once;
   std::shared_ptr<const separable_filter> rank_one;  ///< null: not a rank-one filter
+  /// Two or more separable terms (all with the filter's anchors) whose sum is the filter;
+  /// null when it is rank one or has no such form within the tolerance.
+  std::shared_ptr<const std::vector<separable_filter>> low_rank;
 };
 }  // namespace detail
 
@@ -197,6 +203,25 @@ inline separable_filter scharr_y() { return separable_filter({3, 10, 3}, {-1, 0,
 
 /// 4-neighbour Laplacian, 3x3 [0 1 0; 1 -4 1; 0 1 0] (OpenCV Laplacian ksize=1).
 inline filter2d laplacian() { return filter2d(3, 3, {0, 1, 0, 1, -4, 1, 0, 1, 0}); }
+
+/// Laplacian of Gaussian, (2r+1) x (2r+1), as scipy.ndimage.gaussian_laplace: the sum of
+/// the Gaussian's second derivative along x and along y, d2(i) g(j) + g(i) d2(j), with g
+/// gaussian_taps(sigma, radius) and d2(x) = g(x) (x^2 / sigma^4 - 1 / sigma^2) (scipy's
+/// order-2 kernel: the normalised Gaussian times the polynomial, not renormalised).
+/// Negative at the centre: filter with it and negate for the usual blob response. A dense
+/// filter of rank two, which algo::automatic runs as two separable terms where its table
+/// says so. sigma and radius as gaussian_taps (radius < 0: int(4 sigma + 0.5)).
+inline filter2d laplacian_of_gaussian(double sigma, int radius = -1) {
+  const std::vector<float> g = gaussian_taps(sigma, radius);
+  const int n = int(g.size()), r = n / 2;
+  std::vector<double> d2(g.size());
+  const double s2 = sigma * sigma;
+  for (int x = -r; x <= r; ++x) d2[x + r] = double(g[x + r]) * (double(x) * x / (s2 * s2) - 1.0 / s2);
+  std::vector<float> k(std::size_t(n) * std::size_t(n));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) k[std::size_t(j) * n + i] = float(d2[i] * g[j] + double(g[i]) * d2[j]);
+  return filter2d(n, n, std::move(k));
+}
 
 /// Sharpening: identity minus `amount` times the Laplacian,
 /// [0 -a 0; -a 1+4a -a; 0 -a 0]; coefficients sum to 1. amount = 1 is the classic kernel.

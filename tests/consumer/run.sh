@@ -5,7 +5,8 @@
 #   package   cmake --install of this tree, then find_package(hipstencil) (CMAKE_PREFIX_PATH)
 #   subtree   the source tree as a subproject: FetchContent (SOURCE_DIR) for cuda,
 #             add_subdirectory for hip; hipstencil's own targets must stay off
-#   vendored  a bare copy of include/ and one compiler command (nvcc or hipcc), nothing else
+#   vendored  a bare copy of include/ and one compiler command (nvcc or hipcc) with Eigen's
+#             include folder ($EIGEN3_INCLUDE_DIR, default Debian's /usr/include/eigen3)
 #
 # Platforms: cuda (nvcc, sm_90) and hip (hipcc, gfx90a).
 # Usage: tests/consumer/run.sh [cuda] [hip]
@@ -73,7 +74,8 @@ install_tree() {
 step "install: cmake --install, every header and the package files in place" "$work/install.log" install_tree &&
   install_ok=1
 
-# 2. A bare copy of include/: what a project vendoring the headers has.
+# 2. A bare copy of include/: what a project vendoring the headers has (with Eigen's).
+eigen=${EIGEN3_INCLUDE_DIR:-/usr/include/eigen3}
 mkdir -p "$work/vendor" && cp -r "$repo/include" "$work/vendor/"
 
 for p in "${platforms[@]}"; do
@@ -91,11 +93,11 @@ for p in "${platforms[@]}"; do
   if [ "$p" = cuda ]; then
     flags=(-DCONSUMER_PLATFORM=cuda -DCMAKE_CUDA_ARCHITECTURES=90 "-DCMAKE_CUDA_COMPILER=$(command -v nvcc)")
     subtree=fetchcontent
-    vendored=(nvcc -std=c++17 -arch=sm_90 -x cu -I "$work/vendor/include" "$consumer/consumer.cpp")
+    vendored=(nvcc -std=c++17 -arch=sm_90 -x cu -I "$work/vendor/include" -I "$eigen" "$consumer/consumer.cpp")
   else
     flags=(-DCONSUMER_PLATFORM=hip -DCMAKE_CXX_COMPILER=hipcc -DHIPSTENCIL_HIP_ARCHITECTURES=gfx90a)
     subtree=subdirectory
-    vendored=(hipcc -std=c++17 --offload-arch=gfx90a -I "$work/vendor/include" "$consumer/consumer.cpp")
+    vendored=(hipcc -std=c++17 --offload-arch=gfx90a -I "$work/vendor/include" -I "$eigen" "$consumer/consumer.cpp")
   fi
   build_with_cmake() {  # MODE [extra cmake args]
     local mode=$1 dir="$work/$p-$1"

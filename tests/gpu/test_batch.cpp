@@ -201,6 +201,25 @@ TEST_CASE("convolve_batch: automatic chooses by the batch's pixel count", "[gpu]
   });
 }
 
+TEST_CASE("convolve_batch: automatic runs a Laplacian of Gaussian as its two separable terms", "[gpu][batch][lowrank]") {
+  // The batched low-rank kernel (kernels/low_rank.hpp): 9 images 3 rows apart, ROIs at an
+  // edge with the halo from the parent, u8 and float.
+  problem p;
+  p.src_w = p.dst_w = 97, p.src_h = p.dst_h = 61, p.src_roi = p.dst_roi = rect{10, 0, 80, 61};
+  p.halo_mode = halo::from_parent;
+  const filter2d f = filters::laplacian_of_gaussian(5.0, 15);
+  const auto run = [&](auto s, auto d) {
+    const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, f, border::reflect101{},
+                                              algo::automatic{}, p.halo_mode);
+    INFO("automatic runs " << res.str());
+    CHECK(res.rank == 2);
+    CHECK(std::strcmp(res.family, "shared_mem") == 0);
+    convolve_batch(s, p.src_roi, d, p.dst_roi, f, border::reflect101{}, algo::automatic{}, nullptr, p.halo_mode);
+  };
+  check_batch<float, float>(p, f, border::reflect101{}, 9, 3, false, run);
+  check_batch<std::uint8_t, std::uint8_t>(p, f, border::reflect101{}, 9, 3, false, run);
+}
+
 TEST_CASE("convolve_batch two_pass: a workspace image per image, and a short workspace rejected", "[gpu][batch]") {
   const separable_filter sf = random_separable(7, 5);
   problem p;

@@ -3,11 +3,17 @@
 // match the reference of the dense filter itself. Gaussians, boxes and random outer
 // products at radius 2 to 12, every border rule, ROIs at every edge and corner, awkward
 // sizes (1x1, primes, a filter larger than the image), outputs poisoned; a full-rank filter
-// of the same size stays dense; each size threshold of the table from both sides.
+// of the same size stays dense; each size threshold of the table from both sides. Then the
+// same for filters that are sums of two to four separable terms (Laplacians of Gaussian,
+// differences of Gaussians with off-centre anchors, random sums), which automatic runs as
+// those terms in one shared_mem kernel (kernels/low_rank.hpp).
 #include "algo_matrix.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace gpu_test;
@@ -62,6 +68,28 @@ void factored_matrix() {
   CHECK(pixels > 0);
 }
 
+/// The separable terms automatic runs `f` as on a w x h image of In pixels (resolution::
+/// rank): the host factoring's count (detail/factor.hpp, checked by the host tests) where
+/// the table factors it and, for two or more terms, shared_mem's tile holds them; else 0.
+template <class In>
+int low_rank_expected(const filter2d& f, int w, int h) {
+  tuning::problem_shape s;
+  s.radius = detail::centred_radius(f.width(), f.height(), f.anchor_x(), f.anchor_y());
+  s.channels = pixel_traits<In>::channels;
+  s.channel_bytes = int(sizeof(In)) / s.channels;
+  s.width = w, s.height = h;
+  if (detail::rank_one_factors(f)) return tuning::factor_table<tuning::arch::sm_90>::factor(s) ? 1 : 0;
+  const std::vector<separable_filter>* terms = detail::low_rank_factors(f);
+  if (!terms) return 0;
+  const int n = int(terms->size());
+  const bool table = tuning::low_rank_table<tuning::arch::sm_90>::factor(s, f.width(), f.height(), n);
+  // shared_mem's tile: 32 x 32 (one channel) or 32 x 16 float accumulators, 48 KiB at most.
+  const std::size_t tile_h = s.channels == 1 ? 32 : 16, acc = s.channels == 1 ? 4 : 16;
+  const bool holds = std::max(f.width(), f.height()) <= detail::low_rank_capacity &&
+                     32 * (tile_h + f.height() - 1) * acc <= 48 * 1024;
+  return table && holds ? n : 0;
+}
+
 }  // namespace
 
 TEST_CASE("automatic runs rank-one filter2d as separable: uint8", "[gpu][factor]") {
@@ -73,6 +101,95 @@ TEST_CASE("automatic runs rank-one filter2d as separable: uint16", "[gpu][factor
 }
 TEST_CASE("automatic runs rank-one filter2d as separable: uchar4 -> float4", "[gpu][factor]") {
   factored_matrix<uchar4, float4>();
+}
+
+namespace {
+
+/// Filters that are sums of separable terms, of radius r: {filter, terms}. A Laplacian of
+/// Gaussian (two), a difference of Gaussians (two) of (2r + 1) x (2r - 1) taps with
+/// off-centre anchors, and a random sum of three positive outer products.
+std::vector<std::pair<filter2d, int>> low_rank_filters(int r) {
+  std::vector<std::pair<filter2d, int>> out;
+  out.emplace_back(filters::laplacian_of_gaussian(0.4 * r + 0.5, r), 2);
+  const int h = std::max(1, 2 * r - 1);
+  const std::vector<float> a = filters::gaussian_taps(0.3 * r + 0.5, r), b = filters::gaussian_taps(0.6 * r + 0.7, r);
+  const std::vector<float> ay = filters::gaussian_taps(0.3 * r + 0.5, h / 2), by = filters::gaussian_taps(0.6 * r + 0.7, h / 2);
+  std::vector<float> dog(std::size_t(2 * r + 1) * h);
+  for (int j = 0; j < h; ++j)
+    for (int i = 0; i <= 2 * r; ++i) dog[std::size_t(j) * (2 * r + 1) + i] = ay[j] * a[i] - by[j] * b[i];
+  out.emplace_back(filter2d(2 * r + 1, h, dog, r / 2, h - 1), h > 1 ? 2 : 1);  // 3 x 1 at r = 1
+  std::vector<float> sum(std::size_t(2 * r + 1) * (2 * r + 1), 0.f);
+  for (int t = 0; t < 3; ++t) {
+    const separable_filter s = random_separable(2 * r + 1, 2 * r + 1);
+    for (int j = 0; j <= 2 * r; ++j)
+      for (int i = 0; i <= 2 * r; ++i) sum[std::size_t(j) * (2 * r + 1) + i] += std::fabs(s.column()[j] * s.row()[i]);
+  }
+  out.emplace_back(filter2d(2 * r + 1, 2 * r + 1, sum), 3);
+  return out;
+}
+
+/// Runs automatic with `f` on one placement and checks the pixels and, through
+/// resolved_algorithm, that `terms` separable terms ran (0: not factored; two or more in
+/// shared_mem).
+template <class In, class Out>
+long long run_low_rank_case(const filter2d& f, int terms, border::any b, int w, int h, int placement, halo hm) {
+  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
+  const auto src = random_image<In>(p.src_w, p.src_h);
+  return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
+    const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, f, b, algo::automatic{}, p.halo_mode);
+    INFO("runs " << res.str());
+    CHECK(res.rank == terms);
+    if (terms > 1) {
+      CHECK(res.factored);
+      CHECK(std::strcmp(res.family, "shared_mem") == 0);
+      CHECK(res.separable);
+    }
+    convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::automatic{}, nullptr, p.halo_mode);
+  });
+}
+
+/// Every border rule and halo mode, ROIs at every edge and corner, sizes from 1x1 to
+/// 257x131 (radius 20 and 63 filters are larger than most of them).
+template <class In, class Out>
+void low_rank_matrix(int max_radius) {
+  const int sides[][2] = {{1, 1}, {7, 5}, {31, 33}, {97, 61}, {257, 131}};
+  long long cases = 0, pixels = 0;
+  for (int r : {1, 4, 9, 20, 63}) {
+    if (r > max_radius) continue;
+    for (const auto& [f, terms] : low_rank_filters(r))
+      for (const border::any& b : matrix_borders()) {
+        const int* s = sides[cases % 5];
+        const halo hm = (cases / 5) % 2 ? halo::from_parent : halo::isolated;
+        INFO("radius " << r << " case " << cases);
+        // The host factoring finds the terms the filter was built of, where it keeps them
+        // (the 3 x 3 random sum's terms round worse than its dense sum: refused).
+        if (const auto* found = detail::low_rank_factors(f)) CHECK(int(found->size()) == terms);
+        const int expect = low_rank_expected<In>(f, s[0], s[1]);
+        pixels += run_low_rank_case<In, Out>(f, expect, b, s[0], s[1], int(cases % 9), hm);
+        ++cases;
+      }
+  }
+  INFO(cases << " cases, " << pixels << " pixels");
+  CHECK(pixels > 0);
+}
+
+}  // namespace
+
+TEST_CASE("automatic runs low-rank filter2d as separable terms: uint8", "[gpu][factor][lowrank]") {
+  low_rank_matrix<std::uint8_t, std::uint8_t>(63);
+}
+TEST_CASE("automatic runs low-rank filter2d as separable terms: float", "[gpu][factor][lowrank]") {
+  low_rank_matrix<float, float>(63);
+}
+TEST_CASE("automatic runs low-rank filter2d as separable terms: uint16", "[gpu][factor][lowrank]") {
+  low_rank_matrix<std::uint16_t, std::uint16_t>(20);
+}
+TEST_CASE("automatic runs low-rank filter2d as separable terms: uchar4 -> float4", "[gpu][factor][lowrank]") {
+  // Radius 63 is past shared_mem's budget for four channels: dense (naive), checked too.
+  low_rank_matrix<uchar4, float4>(63);
+}
+TEST_CASE("automatic runs low-rank filter2d as separable terms: half", "[gpu][factor][lowrank]") {
+  low_rank_matrix<half, half>(9);
 }
 
 TEST_CASE("automatic factors 5x5 to 17x17 on large images only, 3x3 never", "[gpu][factor]") {

@@ -1,6 +1,8 @@
-// The rank-one factoring that lets algo::automatic run a dense filter2d as a separable
-// filter (detail/factor.hpp): which filters factor, how close the factors are, that integer
-// kernels factor exactly or not at all, and that the result is computed once per filter.
+// The factoring that lets algo::automatic run a dense filter2d as a separable filter or as
+// a sum of a few separable terms (detail/factor.hpp, factor_svd.hpp): which filters factor,
+// into how many terms, how close the factors are, that integer kernels factor exactly or
+// not at all, that terms which would round worse than the dense sum are refused, and that
+// the result is computed once per filter.
 // A wrong factoring would filter every pixel wrongly under automatic only, so the host
 // checks the factors themselves; the [gpu] tests check the pixels.
 #include <catch2/catch.hpp>
@@ -19,8 +21,32 @@
 namespace {
 
 namespace hs = hipstencil;
-using hs::detail::factor_rank_one;
 using hs::detail::rank_one_factors;
+
+// What factor_filter finds for f, computed anew (not through f's cache).
+struct found {
+  std::shared_ptr<const hs::separable_filter> rank_one;
+  std::shared_ptr<const std::vector<hs::separable_filter>> low_rank;
+};
+found factor(const hs::filter2d& f) {
+  hs::detail::factor_cache c;
+  hs::detail::factor_filter(f, c);
+  return {c.rank_one, c.low_rank};
+}
+std::shared_ptr<const hs::separable_filter> factor_rank_one(const hs::filter2d& f) { return factor(f).rank_one; }
+
+// sum |k - sum_t column_t * row_t| / sum |k|, in double.
+double relative_residual(const hs::filter2d& f, const std::vector<hs::separable_filter>& terms) {
+  double r = 0, t = 0;
+  for (int j = 0; j < f.height(); ++j)
+    for (int i = 0; i < f.width(); ++i) {
+      double v = f(i, j);
+      for (const auto& s : terms) v -= double(s.column()[j]) * double(s.row()[i]);
+      r += std::fabs(v);
+      t += std::fabs(double(f(i, j)));
+    }
+  return r / t;
+}
 
 // sum |k - column * row| / sum |k|, in double.
 double relative_residual(const hs::filter2d& f, const hs::separable_filter& s) {
@@ -62,7 +88,7 @@ TEST_CASE("factor: Gaussians, boxes and any separable filter given as a filter2d
       REQUIRE(s);
       CHECK(s->width() == f.width());
       CHECK(s->height() == f.height());
-      CHECK(relative_residual(f, *s) <= hs::detail::rank_one_tolerance);
+      CHECK(relative_residual(f, *s) <= hs::detail::factor_tolerance);
     }
   // Anisotropic, non-square, off-centre anchors, negative coefficients.
   const hs::separable_filter a({-1, 0.5f, 3, 0.25f, -2, 1, 7}, hs::filters::gaussian_taps(1.3, 4), 1, 6);
@@ -73,7 +99,7 @@ TEST_CASE("factor: Gaussians, boxes and any separable filter given as a filter2d
   CHECK(s->height() == 9);
   CHECK(s->anchor_x() == 1);
   CHECK(s->anchor_y() == 6);
-  CHECK(relative_residual(f, *s) <= hs::detail::rank_one_tolerance);
+  CHECK(relative_residual(f, *s) <= hs::detail::factor_tolerance);
 }
 
 TEST_CASE("factor: random separable filters factor, random dense ones do not", "[factor]") {
@@ -92,8 +118,18 @@ TEST_CASE("factor: random separable filters factor, random dense ones do not", "
     const hs::filter2d sep = hs::separable_filter(row, col).to_2d();
     const auto s = factor_rank_one(sep);
     REQUIRE(s);
-    CHECK(relative_residual(sep, *s) <= hs::detail::rank_one_tolerance);
-    if (w > 1 && h > 1) CHECK_FALSE(factor_rank_one(hs::filter2d(w, h, dense)));
+    CHECK(relative_residual(sep, *s) <= hs::detail::factor_tolerance);
+    if (w > 1 && h > 1) {
+      const found d = factor(hs::filter2d(w, h, dense));
+      CHECK_FALSE(d.rank_one);
+      // Rank min(w, h): a sum of terms only when that is at most four (and then only when
+      // its rounding bound allows).
+      if (std::min(w, h) > hs::detail::low_rank_max_terms) CHECK_FALSE(d.low_rank);
+      if (d.low_rank) {
+        CHECK(int(d.low_rank->size()) <= std::min(w, h));
+        CHECK(relative_residual(hs::filter2d(w, h, dense), *d.low_rank) <= hs::detail::factor_tolerance);
+      }
+    }
   }
 }
 
@@ -111,7 +147,89 @@ TEST_CASE("factor: the tolerance decides near rank-one filters", "[factor]") {
     const hs::filter2d f(15, 15, k);
     const auto s = factor_rank_one(f);
     REQUIRE(s);
-    CHECK(relative_residual(f, *s) <= hs::detail::rank_one_tolerance);
+    CHECK(relative_residual(f, *s) <= hs::detail::factor_tolerance);
+  }
+}
+
+TEST_CASE("factor: sums of two to four separable terms factor into that many terms", "[factor]") {
+  SECTION("Laplacians of Gaussian: two terms within 2^-22") {
+    for (int r = 1; r <= 63; r += (r < 8 ? 1 : 7))
+      for (double sigma : {0.25 * r + 0.5, r / 3.0, 0.5 * r}) {
+        CAPTURE(r, sigma);
+        const hs::filter2d f = hs::filters::laplacian_of_gaussian(sigma, r);
+        const found d = factor(f);
+        CHECK_FALSE(d.rank_one);
+        REQUIRE(d.low_rank);
+        CHECK(d.low_rank->size() == 2);
+        CHECK(relative_residual(f, *d.low_rank) <= hs::detail::factor_tolerance);
+        for (const auto& t : *d.low_rank) {
+          CHECK(t.width() == f.width());
+          CHECK(t.height() == f.height());
+          CHECK(t.anchor_x() == r);
+          CHECK(t.anchor_y() == r);
+        }
+      }
+  }
+  SECTION("differences of Gaussians, off-centre anchors: two terms") {
+    const std::vector<float> g1 = hs::filters::gaussian_taps(1.5, 9), g2 = hs::filters::gaussian_taps(3.0, 9);
+    std::vector<float> k(19 * 19);
+    for (int j = 0; j < 19; ++j)
+      for (int i = 0; i < 19; ++i) k[j * 19 + i] = g1[j] * g1[i] - g2[j] * g2[i];
+    const hs::filter2d f(19, 19, k, 3, 15);
+    const found d = factor(f);
+    REQUIRE(d.low_rank);
+    CHECK(d.low_rank->size() == 2);
+    CHECK(relative_residual(f, *d.low_rank) <= hs::detail::factor_tolerance);
+    CHECK((*d.low_rank)[1].anchor_x() == 3);
+    CHECK((*d.low_rank)[1].anchor_y() == 15);
+  }
+  SECTION("random sums of n separable terms: n terms up to four, none beyond") {
+    const auto seed = test::run_seed();
+    CAPTURE(seed);
+    std::mt19937_64 g(seed);
+    std::uniform_real_distribution<float> u(0.5f, 1.f);
+    for (int n = 2; n <= 6; ++n)
+      for (int w : {9, 15, 21}) {
+        const int h = w + 4;
+        // Positive terms: they add up rather than cancel, so the rounding bound holds.
+        std::vector<double> k(std::size_t(w) * h, 0.0);
+        for (int t = 0; t < n; ++t) {
+          std::vector<double> row(w), col(h);
+          for (double& v : row) v = u(g);
+          for (double& v : col) v = u(g);
+          for (int j = 0; j < h; ++j)
+            for (int i = 0; i < w; ++i) k[std::size_t(j) * w + i] += col[j] * row[i];
+        }
+        const hs::filter2d f(w, h, std::vector<float>(k.begin(), k.end()));
+        CAPTURE(n, w);
+        const found d = factor(f);
+        CHECK_FALSE(d.rank_one);
+        if (n <= hs::detail::low_rank_max_terms) {
+          REQUIRE(d.low_rank);
+          CHECK(int(d.low_rank->size()) == n);
+          CHECK(relative_residual(f, *d.low_rank) <= hs::detail::factor_tolerance);
+        } else {
+          CHECK_FALSE(d.low_rank);
+        }
+      }
+  }
+  SECTION("two terms that would round worse than the dense sum: refused") {
+    // 0.1 times the 3x3 Laplacian (rank two, not an integer kernel over a power of two):
+    // its terms' (3 + 3 + 2) sum_t |column_t| |row_t| exceeds 9 sum |k|.
+    const hs::filter2d f(3, 3, {0, 0.1f, 0, 0.1f, -0.4f, 0.1f, 0, 0.1f, 0});
+    const found d = factor(f);
+    CHECK_FALSE(d.rank_one);
+    CHECK_FALSE(d.low_rank);
+    // The 3x3 Laplacian of Gaussian's terms cancel less (ratio 1.03 against 1.21): kept.
+    const found l = factor(hs::filters::laplacian_of_gaussian(0.6, 1));
+    REQUIRE(l.low_rank);
+    CHECK(l.low_rank->size() == 2);
+  }
+  SECTION("filters wider than separable_capacity are not fitted") {
+    const int w = hs::detail::separable_capacity + 2;
+    const std::vector<float> row(w, 1.0f / float(w)), col{0.25f, 0.5f, 0.25f};
+    const hs::separable_filter s(row, col);
+    CHECK_FALSE(factor(s.to_2d()).rank_one);  // 1/257: not an integer form
   }
 }
 
@@ -201,4 +319,25 @@ TEST_CASE("factor_table: automatic factors 5x5 to 17x17 on large images only, wi
   // The generic table is sm_90's.
   CHECK(tu::factor_table<tu::arch::generic>::factor(shape(12, 64, 64)));
   CHECK_FALSE(tu::factor_table<tu::arch::generic>::factor(shape(2, 64, 64)));
+}
+
+TEST_CASE("low_rank_table: sums of terms run as terms beyond 17x17 taps while their taps stay few", "[factor]") {
+  namespace tu = hs::tuning;
+  tu::problem_shape s;
+  s.width = 1920, s.height = 1080;
+  using table = tu::low_rank_table<tu::arch::sm_90>;
+  // Two terms (a Laplacian of Gaussian): radius 7 dense (uchar4 3840x2160: dense 508 us,
+  // terms 522), radius 9 as terms (float 3840x2160: 740 against 305), any image size.
+  CHECK_FALSE(table::factor(s, 15, 15, 2));
+  CHECK_FALSE(table::factor(s, 17, 17, 2));
+  CHECK(table::factor(s, 19, 19, 2));
+  CHECK(table::factor(s, 127, 127, 2));
+  CHECK(table::factor(s, 41, 9, 2));  // 369 taps, non-square
+  s.width = s.height = 1;
+  CHECK(table::factor(s, 19, 19, 2));
+  // Three and four terms: while 5 n (kw + kh) <= 2 kw kh.
+  CHECK(table::factor(s, 19, 19, 3));   // 570 <= 722
+  CHECK_FALSE(table::factor(s, 19, 19, 4));  // 760 > 722
+  CHECK(table::factor(s, 21, 21, 4));   // 840 <= 882
+  CHECK(tu::low_rank_table<tu::arch::generic>::factor(s, 31, 31, 2));
 }

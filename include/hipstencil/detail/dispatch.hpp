@@ -28,13 +28,17 @@ struct resolution {
   const char* strategy = "";      ///< "tile_class" or "per_access"
   tuning::arch arch = tuning::arch::generic;  ///< the architecture whose table was used
   bool factored = false;          ///< a filter2d run as its separable factors (automatic)
+  int rank = 0;                   ///< factored: the number of separable terms summed (1:
+                                  ///< one column times one row); 0 when not factored
 
   /// "streaming r=1 separable tile_class sm_90"; "r=*" for a run-time size; "separable
-  /// (factored)" for a filter2d that automatic runs as a column times a row.
+  /// (factored)" for a filter2d that automatic runs as a column times a row, "separable
+  /// (rank 2)" for one it runs as the sum of two separable terms.
   std::string str() const {
     std::string s = family;
     s += radius >= 0 ? " r=" + std::to_string(radius) : std::string(" r=*");
-    s += separable ? (factored ? " separable (factored) " : " separable ") : " dense ";
+    if (factored && rank > 1) s += " separable (rank " + std::to_string(rank) + ") ";
+    else s += separable ? (factored ? " separable (factored) " : " separable ") : " dense ";
     s += strategy;
     s += ' ';
     s += tuning::name(arch);
@@ -83,8 +87,10 @@ resolution run_chain(const problem<In, Out>& p) {
 }
 
 /// algo::automatic: a dense filter that factors into a column times a row, where the
-/// table says the separable form is faster, runs as that separable filter; otherwise the
-/// first family of the table's preference that fits, else naive.
+/// table says the separable form is faster, runs as that separable filter; one that is a
+/// sum of a few separable terms, where the table says so and shared_mem holds them, runs
+/// as their sum (kernels/low_rank.hpp); otherwise the first family of the table's
+/// preference that fits, else naive.
 template <bool Launch, bool Batch, class In, class Out>
 resolution run_automatic(const problem<In, Out>& p) {
   tuning::problem_shape shape;
@@ -101,7 +107,26 @@ resolution run_automatic(const problem<In, Out>& p) {
       q.separable = s;
       resolution r = run_automatic<Launch, Batch>(q);
       r.factored = true;
+      r.rank = 1;
       return r;
+    }
+  }
+  if (p.dense) {
+    const std::vector<separable_filter>* terms = low_rank_factors(*p.dense);
+    if (terms && tuning::with_arch(p.arch, [&](auto a) {
+          return tuning::low_rank_table<decltype(a)::value>::factor(shape, p.g.kw, p.g.kh, int(terms->size()));
+        })) {
+      problem<In, Out> q = p;
+      q.low_rank = terms;
+      const fit f = family_fits<shared_mem_family, tuning::by_device>(q);
+      if (f.ok) {
+        if constexpr (Launch) launch_by_device<shared_mem_family, Batch>(q);
+        resolution r = make_resolution<shared_mem_family>(q, f);
+        r.separable = true;
+        r.factored = true;
+        r.rank = int(terms->size());
+        return r;
+      }
     }
   }
   const tuning::preference pref =

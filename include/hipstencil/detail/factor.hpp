@@ -1,10 +1,12 @@
 // hipstencil/detail/factor.hpp
 // A dense filter whose coefficients are one column times one row (a rank-one matrix: a
 // Gaussian, a box, a binomial, any separable filter handed over as a filter2d) runs as that
-// separable filter under algo::automatic: 2n taps a pixel instead of n^2. Host code only;
-// computed once per filter2d object (its cache, filter.hpp) and never on the GPU.
+// separable filter under algo::automatic: 2n taps a pixel instead of n^2; one that is a
+// sum of a few such products (a Laplacian of Gaussian, a difference of Gaussians) runs as
+// those terms, summed in one kernel (kernels/low_rank.hpp). Host code only; computed once
+// per filter2d object (its cache, filter.hpp) and never on the GPU.
 //
-// Two ways to find the factors, both O(width * height):
+// Two ways to find the factors:
 //  - integer coefficients: when every coefficient is m * 2^-p with one p and integers
 //    |m| < 2^24 (NPP-style integer kernels over a power of two, boxes, binomials), the
 //    integer matrix m is factored exactly, c[j] * r[i] = m[j][i], or not at all. The
@@ -12,18 +14,24 @@
 //    separable passes is exact where the dense sum is (filters::integer_kernel_exact), and
 //    the integer outputs are the same bit for bit. One that is not exactly rank one stays
 //    dense while sum |m| < 2^24 (it may be exact for some input range, and a fit could
-//    move an output across a tie); beyond that it is fitted as below.
-//  - otherwise, the best rank-one fit: the cross (skeleton) approximation through the
-//    largest coefficient k(i*, j*) (row = the coefficients of row j*, column[j] =
-//    k(i*, j) / k(i*, j*)), refined by two rounds of alternating least squares, in double,
-//    kept when sum |k - column * row| <= 2^-22 sum |k| with the factors rounded to float.
-//    That bounds the change of any output by 2^-22 sum|k| max|in|: four units in the
-//    last place of the float sum, below the rounding error of the dense sum itself (one
-//    rounding per tap and per addition). For an odd-divisor integer kernel the margin of
-//    integer_kernel_exact still holds: the separable sum makes 2 (w + h) + 1 roundings
-//    where the bound allows 2 w h + 1, which leaves the 4 for w, h >= 3.
+//    move an output across a tie); beyond that it is fitted as below. O(width * height).
+//  - otherwise, the fewest separable terms (one to low_rank_max_terms) whose sum is within
+//    2^-22 sum |k| of k, with the factors rounded to float (factor_svd.hpp: the truncated
+//    singular value decomposition). For one term that bounds the change of any output by
+//    2^-22 sum|k| max|in|: four units in the last place of the float sum, below the
+//    rounding error of the dense sum itself (one rounding per tap and per addition). For
+//    an odd-divisor integer kernel the margin of integer_kernel_exact still holds: the
+//    separable sum makes 2 (w + h) + 1 roundings where the bound allows 2 w h + 1, which
+//    leaves the 4 for w, h >= 3. A sum of n > 1 terms t rounds w + h + n times per
+//    sum |column_t| sum |row_t| |in|, which may exceed sum |k| |in| when the terms cancel
+//    (a Laplacian of Gaussian's do): it is kept only when
+//      (w + h + n) sum_t sum |column_t| sum |row_t| <= w h sum |k|,
+//    so that its worst-case rounding is no larger than the dense sum's.
+// Filters of more than separable_capacity taps a side, which no separable kernel holds,
+// are not fitted.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -33,12 +41,15 @@
 #include <vector>
 
 #include "../filter.hpp"
+#include "factor_svd.hpp"
+#include "kernels/taps.hpp"
 
 namespace hipstencil {
 namespace detail {
 
-/// Relative L1 tolerance of a non-integer factoring: sum |k - column * row| <= tol sum |k|.
-constexpr double rank_one_tolerance = 1.0 / 4194304.0;  // 2^-22
+/// Relative L1 tolerance of a non-integer factoring: sum |k - sum_t column_t * row_t| <=
+/// tol sum |k|.
+constexpr double factor_tolerance = 1.0 / 4194304.0;  // 2^-22
 
 /// If every coefficient is m * 2^-p for one p and integers |m| < 2^24, sets m and p.
 inline bool integer_form(const std::vector<float>& c, std::vector<std::int64_t>& m, int& p) {
@@ -91,78 +102,57 @@ inline bool integer_rank_one(const std::vector<std::int64_t>& m, int w, int h, s
   return true;
 }
 
-/// The separable form of `f` when its coefficients are a rank-one matrix (see the top of
-/// this file), else null. Anchors as f's.
-inline std::shared_ptr<const separable_filter> factor_rank_one(const filter2d& f) {
+/// The separable forms of `f` (see the top of this file): `rank_one` when its coefficients
+/// are a rank-one matrix, else `low_rank` when they are a sum of 2 to low_rank_max_terms
+/// separable terms, else neither. Anchors as f's.
+inline void factor_filter(const filter2d& f, factor_cache& out) {
   const int w = f.width(), h = f.height();
-  const std::vector<float>& k = f.coefficients();
-  std::vector<float> row(static_cast<std::size_t>(w)), col(static_cast<std::size_t>(h));
   std::vector<std::int64_t> m, mr, mc;
   int p = 0;
-  bool exact = false;
-  if (integer_form(k, m, p)) {
+  if (integer_form(f.coefficients(), m, p)) {
     if (integer_rank_one(m, w, h, mr, mc)) {
+      std::vector<float> row(static_cast<std::size_t>(w)), col(static_cast<std::size_t>(h));
       const int pr = p / 2, pc = p - pr;  // split the scale: both factors stay normal floats
       for (int i = 0; i < w; ++i) row[i] = float(std::ldexp(double(mr[i]), -pr));
       for (int j = 0; j < h; ++j) col[j] = float(std::ldexp(double(mc[j]), -pc));
-      exact = true;
-    } else {
-      // Not exactly rank one. If sum |m| < 2^24 this may be an integer kernel over a power
-      // of two whose outputs are exact for some input range (integer_kernel_exact), which a
-      // fit within 2^-22 could move across a tie: it stays dense. Beyond, no input range
-      // keeps it exact (m needs a 2^p divisor >= the integer kernel's), and a fit is safe.
-      std::int64_t sum = 0;
-      for (std::int64_t v : m) sum += v < 0 ? -v : v;
-      if (sum < (std::int64_t(1) << 24)) return nullptr;
+      out.rank_one = std::make_shared<const separable_filter>(std::move(row), std::move(col), f.anchor_x(), f.anchor_y());
+      return;
     }
+    // Not exactly rank one. If sum |m| < 2^24 this may be an integer kernel over a power
+    // of two whose outputs are exact for some input range (integer_kernel_exact), which a
+    // fit within 2^-22 could move across a tie: it stays dense. Beyond, no input range
+    // keeps it exact (m needs a 2^p divisor >= the integer kernel's), and a fit is safe.
+    std::int64_t sum = 0;
+    for (std::int64_t v : m) sum += v < 0 ? -v : v;
+    if (sum < (std::int64_t(1) << 24)) return;
   }
-  if (!exact) {
-    std::size_t piv = 0;
-    for (std::size_t n = 1; n < k.size(); ++n)
-      if (std::fabs(k[n]) > std::fabs(k[piv])) piv = n;
-    const int pi = int(piv % std::size_t(w)), pj = int(piv / std::size_t(w));
-    std::vector<double> r(static_cast<std::size_t>(w)), c(static_cast<std::size_t>(h));
-    for (int i = 0; i < w; ++i) r[i] = f(i, pj);
-    for (int j = 0; j < h; ++j) c[j] = double(f(pi, j)) / double(f(pi, pj));
-    // Two rounds of alternating least squares (the power iteration of the rank-one SVD):
-    // the cross takes one row and one column of k with their rounding errors; each round
-    // fits the column to every row and the row to every column, averaging those errors.
-    for (int round = 0; round < 2; ++round) {
-      double cc = 0;
-      for (int j = 0; j < h; ++j) cc += c[j] * c[j];
-      for (int i = 0; i < w; ++i) {
-        double dot = 0;
-        for (int j = 0; j < h; ++j) dot += double(f(i, j)) * c[j];
-        r[i] = dot / cc;
-      }
-      double rr = 0;
-      for (int i = 0; i < w; ++i) rr += r[i] * r[i];
-      for (int j = 0; j < h; ++j) {
-        double dot = 0;
-        for (int i = 0; i < w; ++i) dot += double(f(i, j)) * r[i];
-        c[j] = dot / rr;
-      }
-    }
-    for (int i = 0; i < w; ++i) row[i] = float(r[i]);
-    for (int j = 0; j < h; ++j) col[j] = float(c[j]);
-    double residual = 0, total = 0;
-    for (int j = 0; j < h; ++j)
-      for (int i = 0; i < w; ++i) {
-        residual += std::fabs(double(f(i, j)) - double(col[j]) * double(row[i]));
-        total += std::fabs(double(f(i, j)));
-      }
-    if (!(residual <= rank_one_tolerance * total)) return nullptr;
-  }
-  return std::make_shared<const separable_filter>(std::move(row), std::move(col), f.anchor_x(), f.anchor_y());
+  if (std::max(w, h) > separable_capacity) return;
+  std::vector<separable_filter> terms = svd_terms(f, low_rank_max_terms, factor_tolerance);
+  if (terms.size() == 1)
+    out.rank_one = std::make_shared<const separable_filter>(std::move(terms[0]));
+  else if (terms.size() > 1)
+    out.low_rank = std::make_shared<const std::vector<separable_filter>>(std::move(terms));
 }
 
-/// factor_rank_one(f), computed on the first call for f or any copy of it (thread-safe),
-/// then remembered; null when f is not rank one (or is a moved-from object).
-inline const separable_filter* rank_one_factors(const filter2d& f) {
+/// The factor_cache of f, filled by factor_filter on the first call for f or any copy of
+/// it (thread-safe), then remembered; null for a moved-from object.
+inline const factor_cache* filter_factors(const filter2d& f) {
   detail::factor_cache* c = f.factors_.get();
   if (!c) return nullptr;
-  std::call_once(c->once, [&] { c->rank_one = factor_rank_one(f); });
-  return c->rank_one.get();
+  std::call_once(c->once, [&] { factor_filter(f, *c); });
+  return c;
+}
+
+/// f's rank-one separable form, or null (filter_factors).
+inline const separable_filter* rank_one_factors(const filter2d& f) {
+  const factor_cache* c = filter_factors(f);
+  return c ? c->rank_one.get() : nullptr;
+}
+
+/// f's separable terms when it is a sum of 2 to low_rank_max_terms of them, or null.
+inline const std::vector<separable_filter>* low_rank_factors(const filter2d& f) {
+  const factor_cache* c = filter_factors(f);
+  return c ? c->low_rank.get() : nullptr;
 }
 
 }  // namespace detail

@@ -33,7 +33,9 @@ inline int centred_radius(int kw, int kh, int ax, int ay) {
   return (kw == kh && ax == kw / 2 && ay == kh / 2) ? kw / 2 : -1;
 }
 
-/// A validated problem. Exactly one of `dense` and `separable` is set.
+/// A validated problem. Exactly one of `dense` and `separable` is set; `low_rank`, set
+/// only by algo::automatic and only for the shared_mem family, says to run the dense filter
+/// as the sum of those separable terms.
 template <class In, class Out>
 struct problem {
   image_view<const In> src;
@@ -43,6 +45,7 @@ struct problem {
   int radius = -1;  ///< centred_radius of the filter: square and centred, else -1
   const filter2d* dense = nullptr;
   const separable_filter* separable = nullptr;
+  const std::vector<separable_filter>* low_rank = nullptr;  ///< 2 to low_rank_max_terms terms
   bool tile_class = true;      ///< the border strategy: tile-class dispatch, else per access
   bool may_allocate = false;   ///< an explicit two_pass without a workspace allocates one
   int strip_rows = 0;          ///< algo::streaming's strip_rows (0: the policy's)

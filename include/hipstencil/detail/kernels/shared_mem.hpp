@@ -9,6 +9,8 @@
 //   smem_sep_kernel: separable filter, both 1D passes fused: the row pass writes its
 //                   results for the tile's rows plus vertical halo into shared memory,
 //                   the column pass reads them. No intermediate image.
+//   smem_low_rank_kernel (low_rank.hpp): a dense filter that automatic runs as the sum
+//                   of its separable terms (problem::low_rank), the same two passes per term.
 // R >= 0: compile-time radius (kw = kh = 2R + 1, centred anchors), loops fully unrolled;
 // R < 0: run-time filter size and anchor.
 #pragma once
@@ -20,6 +22,7 @@
 #include "../../algorithm.hpp"
 #include "../family.hpp"
 #include "batch_image.hpp"
+#include "low_rank.hpp"
 #include "naive.hpp"
 #include "staging.hpp"
 #include "taps.hpp"
@@ -132,13 +135,15 @@ struct shared_mem_family {
   using fallback = naive_family;
 
   /// A compiled radius of the policy, or a run-time size whose taps fit the parameter
-  /// block (inline_capacity dense, separable_capacity per axis) and whose tile fits the
-  /// policy's shared memory.
+  /// block (inline_capacity dense, separable_capacity per axis, low_rank_capacity per axis
+  /// of a low-rank filter's terms) and whose tile fits the policy's shared memory.
   template <class P, class In, class Out>
   static fit fits(const problem<In, Out>& p) {
     using T = typename P::template tile<pixel_traits<In>::channels>;
     constexpr int C = pixel_traits<In>::channels;
     const geometry& g = p.g;
+    if (p.low_rank)
+      return fit{std::max(g.kw, g.kh) <= low_rank_capacity && smem_sep_bytes<T, C>(g.kh) <= P::shared_bytes, -1};
     if (p.dense) {
       if (compiled(p.radius, typename P::dense_radii{})) return fit{true, p.radius};
       const bool ok = p.dense->taps() <= std::size_t(inline_capacity) && smem2d_bytes<T, C>(g.kw, g.kh) <= P::shared_bytes;
@@ -156,6 +161,12 @@ struct shared_mem_family {
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
     const dim3 block(T::block_x, T::block_y), grid = tile_grid(g.width, g.height, T::width, T::height, p.images);
+    if (p.low_rank) {
+      smem_low_rank_kernel<In, Out, T, B><<<grid, block, smem_sep_bytes<T, C>(g.kh), p.stream>>>(
+          p.src, p.dst, g, pack_low_rank(*p.low_rank), p.tile_class, p.strides);
+      gpu::check_launch("smem_low_rank_kernel");
+      return;
+    }
     if (p.dense) {
       const std::size_t smem = smem2d_bytes<T, C>(g.kw, g.kh);
       const auto& taps = p.dense->coefficients();

@@ -81,5 +81,19 @@ constexpr int inline_capacity = 33 * 33;
 /// Largest separable filter passed by value on the run-time-radius paths (taps per axis).
 constexpr int separable_capacity = 255;
 
+/// Most separable terms of a dense filter that algo::automatic runs as their sum
+/// (detail/factor.hpp), and most taps per axis of those terms (radius 63), both by value:
+/// 4 x 2 x 127 floats, 4064 bytes of parameters, as inline_capacity.
+constexpr int low_rank_max_terms = 4;
+constexpr int low_rank_capacity = 127;
+
+/// The separable terms of a low-rank filter, by value: term t has row[t][0, kw) and
+/// col[t][0, kh).
+struct low_rank_taps {
+  int terms;
+  float row[low_rank_max_terms][low_rank_capacity];
+  float col[low_rank_max_terms][low_rank_capacity];
+};
+
 }  // namespace detail
 }  // namespace hipstencil

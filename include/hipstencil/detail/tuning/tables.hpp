@@ -258,6 +258,26 @@ struct factor_table {
   }
 };
 
+/// Whether algo::automatic runs a dense kw x kh filter that is a sum of `terms` separable
+/// terms (2 to 4, detail/factor.hpp) as those terms (kernels/low_rank.hpp) rather than
+/// dense, keyed by architecture as automatic_table.
+template <arch A>
+struct low_rank_table {
+  /// sm_90 (H200; `hipstencil-bench --dense --dense-log`, Laplacians of Gaussian, two
+  /// terms, every case run as its terms against the faster of dense tiled and shared_mem,
+  /// 512x512 to 8192x8192, u8, float, uchar4; bench/results/2026-11-24-lowrank/crossover/):
+  /// the dense kernels win to radius 7 (tiled's compiled radii end at 8; the terms took
+  /// 1.07 to 4.1x their time, uchar4 at radius 7 0.93 to 1.08x), the terms from radius 9
+  /// (0.37 to 1.0x the dense time at radius 9, 0.036 to 0.17x at radius 31). So: more taps
+  /// than 17 x 17. Each term costs about the same, so three and four terms (not timed) are
+  /// taken while n (kw + kh) stays within 0.4 kw kh (two terms at radius 9: 0.21 kw kh).
+  static constexpr bool factor(const problem_shape& s, int kw, int kh, int terms) {
+    (void)s;
+    const long long taps = (long long)kw * kh;
+    return taps > 17 * 17 && 5LL * terms * (kw + kh) <= 2 * taps;
+  }
+};
+
 /// The architectures whose tables a build can use: each is compiled in only where it is a
 /// target of the backend (the generic table always).
 #if defined(HIPSTENCIL_BACKEND_HIP)
