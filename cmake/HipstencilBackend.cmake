@@ -65,8 +65,11 @@ message(STATUS "hipstencil: GPU backend '${HIPSTENCIL_GPU_BACKEND}'")
 # CUDA, on nvcc's include path).
 function(hipstencil_link_backend target)
   if(HIPSTENCIL_GPU_BACKEND STREQUAL "cuda")
-    target_link_libraries(${target} INTERFACE CUDA::cudart)
+    target_link_libraries(${target} INTERFACE CUDA::cudart CUDA::cufft)  # cuFFT: algo::fft
   elseif(HIPSTENCIL_GPU_BACKEND STREQUAL "hip")
+    # algo::fft is written for cuFFT only: Debian 12, where hipstencil is built, has no
+    # hipFFT or rocFFT to build and test a HIP path against.
+    message(STATUS "hipstencil: algo::fft has no FFT library on the hip backend (no hipFFT path): it runs shared_mem")
     target_link_libraries(${target} INTERFACE roc::rocprim hip::host)
     # At link time too: without a target, hipcc asks the (absent) GPU for one.
     foreach(_arch IN LISTS HIPSTENCIL_HIP_ARCHITECTURES)

@@ -35,6 +35,7 @@ struct tiled_family;
 struct streaming_family;
 struct direct_family;
 struct packed_family;
+struct fft_family;
 }  // namespace detail
 
 /// Algorithm tags. Each family's tag names its family (detail/kernels/<family>.hpp) and
@@ -157,6 +158,25 @@ struct streaming {
   int strip_rows = 0;
 };
 
+/// Correlation by the FFT, overlap-save in square tiles (detail/kernels/fft.hpp): a cost
+/// a pixel that hardly grows with the filter, for wide dense filters (beyond about 19 x 19
+/// on large images) where direct sums pay kw kh taps. Any filter size up to
+/// tuning::fft_policy's max_size / 2 taps a side, any border rule and ROI; a separable
+/// filter runs as its outer product. Float arithmetic with its own rounding (a few units
+/// in the last place of the tile's largest values), so integer kernels that the direct
+/// families compute exactly run shared_mem instead. Allocates its workspace
+/// stream-ordered on the call's stream (MallocAsync/FreeAsync). NVIDIA only (cuFFT, made
+/// into plans once per transform size and kept); elsewhere it runs shared_mem.
+template <class Policy = tuning::by_device>
+struct fft {
+  static constexpr const char* name = "fft";
+  using border_strategy = strategy::per_access;
+  using policy = Policy;
+  using family = detail::fft_family;
+  template <class S>
+  using with_strategy = fft<Policy>;
+};
+
 /// Lets the library choose the family from the image's size (pixels, and width: streaming
 /// needs 1024 columns), the filter's size and separability and the pixel's channel count
 /// and channel width, by the tuning table of the device the call runs on
@@ -164,8 +184,11 @@ struct streaming {
 /// for larger ones, into a caller's workspace two_pass; naive for what none of them
 /// holds). A dense filter2d whose coefficients are a column times a row (a Gaussian or a
 /// box given as a filter2d) runs as that separable filter from 5x5 where the table says
-/// the separable form is faster (detail/factor.hpp; resolution::factored says so).
-/// Never allocates.
+/// the separable form is faster (detail/factor.hpp; resolution::factored says so), and one
+/// that is a sum of 2 to 4 such terms as those terms beyond 17x17 (resolution::rank).
+/// Wide dense filters on large images run fft (from 19x19, where the direct sums would cost
+/// over 1.4e8 taps x pixels), which allocates its workspace stream-ordered, as naive
+/// stages filters over 33x33 taps; nothing else automatic runs allocates.
 struct automatic {
   static constexpr const char* name = "automatic";
   using border_strategy = strategy::tile_class;
@@ -185,7 +208,7 @@ struct list {};
 /// its kernel header, its tag above with its entry here, the header's #include in
 /// detail/families.hpp, its policy (detail/tuning/policies.hpp), and its name in
 /// automatic's choices with the table's rows where it wins (detail/tuning/tables.hpp).
-using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>, packed<>>;
+using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>, packed<>, fft<>>;
 
 }  // namespace algo
 }  // namespace hipstencil

@@ -129,7 +129,10 @@ std::size_t two_pass_workspace_bytes(int width, int height, const separable_filt
 /// taps or tiles over the shared-memory budget); algo::tiled (register-blocked, square
 /// centred filters of radius 1 to 8, otherwise shared_mem); algo::streaming (register
 /// streaming, square centred filters of radius 1 to 5 whose ROIs start at vector-aligned
-/// columns, otherwise shared_mem); algo::automatic (the device's tuning table,
+/// columns, otherwise shared_mem); algo::fft (the FFT, overlap-save: any filter up to 512
+/// taps a side; integer kernels whose direct sums are exact, and every filter where no FFT
+/// library is wired in (AMD), run shared_mem; allocates its workspace stream-ordered on
+/// `stream`); algo::automatic (the device's tuning table,
 /// detail/tuning/tables.hpp). algo::two_pass does not take dense filters (compile-time
 /// error). resolved_algorithm() says which family and instantiation a call runs.
 ///

@@ -126,6 +126,9 @@ struct factor_cache {
   /// Two or more separable terms (all with the filter's anchors) whose sum is the filter;
   /// null when it is rank one or has no such form within the tolerance.
   std::shared_ptr<const std::vector<separable_filter>> low_rank;
+  /// The coefficients are m 2^-p (one p) with integers sum |m| < 2^24: an integer kernel
+  /// over a power of two whose direct sums may be exact, which algo::fft leaves to them.
+  bool small_integer = false;
 };
 }  // namespace detail
 

@@ -93,7 +93,7 @@ for p in "${platforms[@]}"; do
   if [ "$p" = cuda ]; then
     flags=(-DCONSUMER_PLATFORM=cuda -DCMAKE_CUDA_ARCHITECTURES=90 "-DCMAKE_CUDA_COMPILER=$(command -v nvcc)")
     subtree=fetchcontent
-    vendored=(nvcc -std=c++17 -arch=sm_90 -x cu -I "$work/vendor/include" -I "$eigen" "$consumer/consumer.cpp")
+    vendored=(nvcc -std=c++17 -arch=sm_90 -x cu -I "$work/vendor/include" -I "$eigen" "$consumer/consumer.cpp" -lcufft)
   else
     flags=(-DCONSUMER_PLATFORM=hip -DCMAKE_CXX_COMPILER=hipcc -DHIPSTENCIL_HIP_ARCHITECTURES=gfx90a)
     subtree=subdirectory

@@ -82,6 +82,10 @@ int low_rank_expected(const filter2d& f, int w, int h) {
   const std::vector<separable_filter>* terms = detail::low_rank_factors(f);
   if (!terms) return 0;
   const int n = int(terms->size());
+  // Beyond 19 x 19 taps, where the table's first choice is fft, the FFT runs instead.
+  const bool fft = tuning::automatic_table<tuning::arch::sm_90>::choose(s).order[0] == tuning::choice::fft &&
+                   f.width() * f.height() > 19 * 19;
+  if (fft) return 0;
   const bool table = tuning::low_rank_table<tuning::arch::sm_90>::factor(s, f.width(), f.height(), n);
   // shared_mem's tile: 32 x 32 (one channel) or 32 x 16 float accumulators, 48 KiB at most.
   const std::size_t tile_h = s.channels == 1 ? 32 : 16, acc = s.channels == 1 ? 4 : 16;

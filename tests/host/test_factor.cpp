@@ -27,11 +27,12 @@ using hs::detail::rank_one_factors;
 struct found {
   std::shared_ptr<const hs::separable_filter> rank_one;
   std::shared_ptr<const std::vector<hs::separable_filter>> low_rank;
+  bool small_integer;
 };
 found factor(const hs::filter2d& f) {
   hs::detail::factor_cache c;
   hs::detail::factor_filter(f, c);
-  return {c.rank_one, c.low_rank};
+  return {c.rank_one, c.low_rank, c.small_integer};
 }
 std::shared_ptr<const hs::separable_filter> factor_rank_one(const hs::filter2d& f) { return factor(f).rank_one; }
 
@@ -264,6 +265,18 @@ TEST_CASE("factor: integer kernels factor exactly into integers over powers of t
     CHECK_FALSE(factor_rank_one(hs::filters::sharpen()));
     // A binomial 3x3 with one corner changed: integer form, rank two.
     CHECK_FALSE(factor_rank_one(hs::filters::integer_kernel(3, 3, {1, 2, 1, 2, 4, 2, 1, 2, 2}, 16)));
+  }
+  SECTION("which kernels count as small integer ones (algo::fft leaves them to direct sums)") {
+    const std::vector<int> b = binomial(4);
+    CHECK(factor(hs::filters::integer_kernel(5, 5, outer(b, b), 256)).small_integer);
+    CHECK(factor(hs::filters::laplacian()).small_integer);
+    CHECK(hs::detail::small_integer_kernel(hs::filters::sobel_x()));
+    CHECK(hs::detail::small_integer_kernel(hs::filters::integer_kernel(5, 5, outer(b, b), 256)));
+    // 4097 x 4097 > 2^24 as an integer sum; a Gaussian's float taps; a box of 1/9.
+    CHECK_FALSE(hs::detail::small_integer_kernel(hs::separable_filter({4097}, {4097})));
+    CHECK_FALSE(factor(hs::filters::gaussian(2.0, 6).to_2d()).small_integer);
+    CHECK_FALSE(hs::detail::small_integer_kernel(hs::filters::gaussian(2.0, 6)));
+    CHECK_FALSE(factor(hs::filters::box(1).to_2d()).small_integer);
   }
   SECTION("nothing to factor: all zeros") {
     CHECK_FALSE(factor_rank_one(hs::filter2d(5, 5, std::vector<float>(25, 0.f))));

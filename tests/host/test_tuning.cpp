@@ -92,16 +92,17 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
               if (names(p, tu::choice::tiled)) CHECK((r >= 1 && r <= 8));
               if (names(p, tu::choice::direct)) CHECK((r >= 1 && r <= 2));  // its compiled radii
               if (names(p, tu::choice::packed)) CHECK((r >= 1 && r <= 2 && channels != 3 && cb == 1));  // u8, uchar4
+              if (names(p, tu::choice::fft)) CHECK((!sep && r >= 9));  // wide dense filters only
               // No family twice.
               for (std::size_t i = 0; i < list.size(); ++i)
                 for (std::size_t j = i + 1; j < list.size(); ++j) CHECK(list[i] != list[j]);
               // A filter that is not square and centred runs shared_mem (or naive).
               if (r < 1) CHECK((list.size() == 1 && list[0] == tu::choice::shared_mem));
-              // Past the shared-memory families' reach nothing but shared_mem, two_pass or
-              // naive is named (tiled and streaming stop at 8 and 5).
+              // Past the shared-memory families' reach nothing but shared_mem, two_pass,
+              // fft or naive is named (tiled and streaming stop at 8 and 5).
               if (r > 8) {
                 for (tu::choice c : list)
-                  CHECK((c == tu::choice::shared_mem || c == tu::choice::two_pass));
+                  CHECK((c == tu::choice::shared_mem || c == tu::choice::two_pass || c == tu::choice::fft));
               }
             }
 }
@@ -248,4 +249,25 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 118.6 against 152.2).
   CHECK(unpacked(choose(shape(true, 2, 4, 1, 128, 65536))) == tu::choice::tiled);
   CHECK(first(shape(true, 2, 4, 2, 128, 65536)) == tu::choice::shared_mem);
+}
+
+TEST_CASE("automatic's table: fft for dense filters from radius 9 beyond 1.4e8 tap-pixels (H200)") {
+  auto first = [](const tu::problem_shape& s) {
+    const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));
+    return list.empty() ? tu::choice::none : list[0];
+  };
+  // Radius 9 from 1920x1080 (7.5e8 tap-pixels: fft 99 us, shared_mem 194), not at 512x512
+  // (9.5e7: 44 against 32); radius 12 at 512x512 (1.6e8: 44 against 51); never at radius
+  // 7 (8192x8192 float: 2.26 ms against tiled's 1.27); never separable.
+  for (int c : {1, 4}) {
+    CHECK(first(shape(false, 9, c, 1, 1920, 1080)) == tu::choice::fft);
+    CHECK(first(shape(false, 9, c, 4, 512, 512)) != tu::choice::fft);
+    CHECK(first(shape(false, 12, c, 1, 512, 512)) == tu::choice::fft);
+    CHECK(first(shape(false, 7, c, 4, 8192, 8192)) != tu::choice::fft);
+    CHECK(first(shape(true, 15, c, 4, 8192, 8192)) != tu::choice::fft);
+  }
+  // Then shared_mem, which runs what fft declines (integer kernels, no FFT library).
+  const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 15, 1, 4, 8192, 8192)));
+  REQUIRE(list.size() == 2);
+  CHECK(list[1] == tu::choice::shared_mem);
 }

@@ -111,9 +111,18 @@ resolution run_automatic(const problem<In, Out>& p) {
       return r;
     }
   }
+  const tuning::preference pref =
+      tuning::with_arch(p.arch, [&](auto a) { return tuning::automatic_table<decltype(a)::value>::choose(shape); });
   if (p.dense) {
     const std::vector<separable_filter>* terms = low_rank_factors(*p.dense);
-    if (terms && tuning::with_arch(p.arch, [&](auto a) {
+    // Beyond 19 x 19 taps the FFT, where the table picks it and it runs, beats the terms
+    // (the FFT's cost does not depend on the coefficients; bench/results/2026-11-24-fft/
+    // crossover/ against 2026-11-24-lowrank/final-*.csv, float: 31 x 31 on 8192x8192 2.32
+    // ms against 3.77, on 1920x1080 0.100 against 0.153); at 19 x 19 they are even (2.28
+    // against 2.30 ms; 1920x1080 99 us against 92).
+    const bool fft_first = pref.order[0] == tuning::choice::fft && p.g.kw * p.g.kh > 19 * 19 &&
+                           family_fits<fft_family, tuning::by_device>(p).ok;
+    if (terms && !fft_first && tuning::with_arch(p.arch, [&](auto a) {
           return tuning::low_rank_table<decltype(a)::value>::factor(shape, p.g.kw, p.g.kh, int(terms->size()));
         })) {
       problem<In, Out> q = p;
@@ -129,8 +138,6 @@ resolution run_automatic(const problem<In, Out>& p) {
       }
     }
   }
-  const tuning::preference pref =
-      tuning::with_arch(p.arch, [&](auto a) { return tuning::automatic_table<decltype(a)::value>::choose(shape); });
   for (const tuning::choice c : pref.order) {
     if (c == tuning::choice::none) continue;  // a choice the table ruled out for this shape
     resolution r;

@@ -110,6 +110,9 @@ inline void factor_filter(const filter2d& f, factor_cache& out) {
   std::vector<std::int64_t> m, mr, mc;
   int p = 0;
   if (integer_form(f.coefficients(), m, p)) {
+    std::int64_t sum = 0;
+    for (std::int64_t v : m) sum += v < 0 ? -v : v;
+    out.small_integer = sum < (std::int64_t(1) << 24);
     if (integer_rank_one(m, w, h, mr, mc)) {
       std::vector<float> row(static_cast<std::size_t>(w)), col(static_cast<std::size_t>(h));
       const int pr = p / 2, pc = p - pr;  // split the scale: both factors stay normal floats
@@ -122,9 +125,7 @@ inline void factor_filter(const filter2d& f, factor_cache& out) {
     // of two whose outputs are exact for some input range (integer_kernel_exact), which a
     // fit within 2^-22 could move across a tie: it stays dense. Beyond, no input range
     // keeps it exact (m needs a 2^p divisor >= the integer kernel's), and a fit is safe.
-    std::int64_t sum = 0;
-    for (std::int64_t v : m) sum += v < 0 ? -v : v;
-    if (sum < (std::int64_t(1) << 24)) return;
+    if (out.small_integer) return;
   }
   if (std::max(w, h) > separable_capacity) return;
   std::vector<separable_filter> terms = svd_terms(f, low_rank_max_terms, factor_tolerance);
@@ -147,6 +148,24 @@ inline const factor_cache* filter_factors(const filter2d& f) {
 inline const separable_filter* rank_one_factors(const filter2d& f) {
   const factor_cache* c = filter_factors(f);
   return c ? c->rank_one.get() : nullptr;
+}
+
+/// True when f's coefficients are m 2^-p with integers sum |m| < 2^24 (factor_cache).
+inline bool small_integer_kernel(const filter2d& f) {
+  const factor_cache* c = filter_factors(f);
+  return c && c->small_integer;
+}
+
+/// The same for a separable filter's outer product: each axis in integer form, the
+/// product of their sums below 2^24 (the outer product's sum |m|). O(kw + kh), per call.
+inline bool small_integer_kernel(const separable_filter& f) {
+  std::vector<std::int64_t> mr, mc;
+  int pr = 0, pc = 0;
+  if (!integer_form(f.row(), mr, pr) || !integer_form(f.column(), mc, pc)) return false;
+  std::int64_t sr = 0, sc = 0;
+  for (std::int64_t v : mr) sr += v < 0 ? -v : v;
+  for (std::int64_t v : mc) sc += v < 0 ? -v : v;
+  return double(sr) * double(sc) < 16777216.0;
 }
 
 /// f's separable terms when it is a sum of 2 to low_rank_max_terms of them, or null.

@@ -6,6 +6,7 @@
 #include "../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
 #include "kernels/direct.hpp"
+#include "kernels/fft.hpp"
 #include "kernels/naive.hpp"
 #include "kernels/packed.hpp"
 #include "kernels/shared_mem.hpp"

@@ -162,6 +162,17 @@ struct streaming_policy {
   using separable_radii = radii_range<1, 4>;
 };
 
+/// algo::fft: transforms of N x N, N a power of two up to MaxSize chosen per call
+/// (kernels/fft.hpp, fft_size; a filter takes at most half a transform a side), and at
+/// most ChunkBytes of planes and spectra per batch of transforms.
+template <int MaxSize = 1024, std::size_t ChunkBytes = std::size_t(256) << 20>
+struct fft_policy {
+  static constexpr int max_size = MaxSize;
+  static constexpr std::size_t chunk_bytes = ChunkBytes;
+  using dense_radii = radii<>;  ///< none: any size runs the same kernels
+  using separable_radii = radii<>;
+};
+
 /// Policy P for the kernels of a uniform batch (convolve_batch): each block first moves its
 /// views to image blockIdx.z. A kernel instantiation of its own, so that single-image
 /// kernels carry no image offset: held in registers for the kernel's life, it cost

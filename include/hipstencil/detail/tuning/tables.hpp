@@ -42,7 +42,7 @@ struct policy_for<arch::sm_90, streaming_policy<>> {
 };
 
 /// The families algo::automatic chooses between.
-enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct, packed };
+enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct, packed, fft };
 
 /// algo::automatic's preference for one problem, best first; the first family that can run
 /// the problem runs it (streaming needs aligned ROIs, two_pass a caller's workspace), and
@@ -118,6 +118,17 @@ struct automatic_table {
     //     3x3 29.3 (shared_mem 82.1); at 128x128 direct and shared_mem lead by 0.2-1 us.
     // Filters its plan refuses fall to the rest of the list.
     const preference rest = choose_family(s);
+    // fft for dense filters from radius 9 where the direct sums cost more than 1.4e8
+    // tap-pixels (bench/results/2026-11-24-fft/crossover/, random dense filters, u8, float,
+    // uchar4): its cost hardly grows with the filter (8192x8192 float 2.26 ms at radius 4,
+    // 2.32 at 15), at least 44 us a call (512x512). At radius 9 it ran 1.44 to 2.6 times
+    // faster than the best direct family from 1920x1080 (0.72 to 0.84 at 512x512, 9.5e7
+    // tap-pixels); at 512x512 radius 12 (1.6e8) 1.15 to 1.38; at radius 7 and below the
+    // direct families' compiled kernels win (0.19 to 0.74). Where it cannot run (no FFT
+    // library, integer kernels) the rest of the list does.
+    const long long taps = (2LL * s.radius + 1) * (2LL * s.radius + 1);
+    if (!s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8)
+      return {{choice::fft, rest.order[0], rest.order[1], rest.order[2]}};
     const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
                        ((s.channels == 1 && s.pixels() > (1LL << 20)) ||
                         (s.channels == 4 && s.pixels() > (1LL << 16)));
