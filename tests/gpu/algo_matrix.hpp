@@ -44,6 +44,22 @@ inline problem place(int w, int h, int placement, halo hm, int reach_l, int reac
   return p;
 }
 
+/// One placed case of `algo` with `f` on a fresh random source against the reference
+/// (outputs poisoned): check(resolved_algorithm's answer) first, then the call. Returns
+/// the pixels compared.
+template <class In, class Out, class Algo, class Check>
+long long run_placed(const filter2d& f, border::any b, int w, int h, int placement, halo hm, Algo algo,
+                     Check&& check) {
+  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
+  const auto src = random_image<In>(p.src_w, p.src_h);
+  return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
+    const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, f, b, algo, p.halo_mode);
+    INFO("runs " << res.str());
+    check(res);
+    convolve(s, p.src_roi, d, p.dst_roi, f, b, algo, nullptr, p.halo_mode);
+  });
+}
+
 /// Random separable filter: each axis normalised to sum |t| = 1.
 inline separable_filter random_separable(int kw, int kh, int ax = -1, int ay = -1) {
   std::uniform_real_distribution<float> d(-0.5f, 1.0f);

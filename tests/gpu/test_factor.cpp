@@ -31,16 +31,11 @@ std::vector<filter2d> rank_one_filters(int r) {
 /// resolved_algorithm, whether the separable form ran.
 template <class In, class Out>
 long long run_case(const filter2d& f, border::any b, int w, int h, int placement, halo hm, bool expect_factored) {
-  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
-  const auto src = random_image<In>(p.src_w, p.src_h);
-  return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
-    const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, f, b, algo::automatic{}, p.halo_mode);
-    INFO("runs " << res.str());
+  return run_placed<In, Out>(f, b, w, h, placement, hm, algo::automatic{}, [&](const resolution& res) {
     CHECK(res.factored == expect_factored);
     // (naive and direct run the factors as their outer product: dense again)
     if (expect_factored)
       CHECK((res.separable || std::strcmp(res.family, "naive") == 0 || std::strcmp(res.family, "direct") == 0));
-    convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::automatic{}, nullptr, p.halo_mode);
   });
 }
 
@@ -137,18 +132,13 @@ std::vector<std::pair<filter2d, int>> low_rank_filters(int r) {
 /// shared_mem).
 template <class In, class Out>
 long long run_low_rank_case(const filter2d& f, int terms, border::any b, int w, int h, int placement, halo hm) {
-  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
-  const auto src = random_image<In>(p.src_w, p.src_h);
-  return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
-    const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, f, b, algo::automatic{}, p.halo_mode);
-    INFO("runs " << res.str());
+  return run_placed<In, Out>(f, b, w, h, placement, hm, algo::automatic{}, [&](const resolution& res) {
     CHECK(res.rank == terms);
     if (terms > 1) {
       CHECK(res.factored);
       CHECK(std::strcmp(res.family, "shared_mem") == 0);
       CHECK(res.separable);
     }
-    convolve(s, p.src_roi, d, p.dst_roi, f, b, algo::automatic{}, nullptr, p.halo_mode);
   });
 }
 
