@@ -10,7 +10,8 @@
 #
 # Platforms: cuda (nvcc, sm_90) and hip (hipcc, gfx90a).
 # Usage: tests/consumer/run.sh [cuda] [hip]
-#   With no argument: every platform whose compiler is found; none found -> exit 77 (skip).
+#   With no argument: the platforms in $HIPSTENCIL_CONSUMER_PLATFORMS (CI sets "cuda hip"), else
+#   every platform whose compiler is found; none found -> exit 77 (skip).
 #   A platform named on the command line whose compiler is missing is a failure.
 # Exit status: 0 every build passed, 1 some failed (the log of each failure is printed),
 # 77 nothing to test. Work files go to $CONSUMER_WORK_DIR (default: a fresh temp dir,
@@ -24,6 +25,9 @@ have() { command -v "$1" >/dev/null 2>&1; }
 compiler_of() { case $1 in cuda) echo nvcc ;; hip) echo hipcc ;; esac; }
 
 platforms=("$@")
+if [ ${#platforms[@]} -eq 0 ] && [ -n "${HIPSTENCIL_CONSUMER_PLATFORMS:-}" ]; then
+  read -ra platforms <<< "$HIPSTENCIL_CONSUMER_PLATFORMS"
+fi
 if [ ${#platforms[@]} -eq 0 ]; then
   for p in cuda hip; do have "$(compiler_of $p)" && platforms+=("$p"); done
   if [ ${#platforms[@]} -eq 0 ]; then
