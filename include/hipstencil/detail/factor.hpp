@@ -78,6 +78,13 @@ inline bool integer_form(const std::vector<float>& c, std::vector<std::int64_t>&
   return true;
 }
 
+/// sum |m|.
+inline std::int64_t abs_sum(const std::vector<std::int64_t>& m) {
+  std::int64_t sum = 0;
+  for (std::int64_t v : m) sum += v < 0 ? -v : v;
+  return sum;
+}
+
 /// Exact integer factoring m[j][i] = col[j] * row[i] (w columns, h rows), or false.
 inline bool integer_rank_one(const std::vector<std::int64_t>& m, int w, int h, std::vector<std::int64_t>& row,
                              std::vector<std::int64_t>& col) {
@@ -110,9 +117,7 @@ inline void factor_filter(const filter2d& f, factor_cache& out) {
   std::vector<std::int64_t> m, mr, mc;
   int p = 0;
   if (integer_form(f.coefficients(), m, p)) {
-    std::int64_t sum = 0;
-    for (std::int64_t v : m) sum += v < 0 ? -v : v;
-    out.small_integer = sum < (std::int64_t(1) << 24);
+    out.small_integer = abs_sum(m) < (std::int64_t(1) << 24);
     if (integer_rank_one(m, w, h, mr, mc)) {
       std::vector<float> row(static_cast<std::size_t>(w)), col(static_cast<std::size_t>(h));
       const int pr = p / 2, pc = p - pr;  // split the scale: both factors stay normal floats
@@ -162,10 +167,7 @@ inline bool small_integer_kernel(const separable_filter& f) {
   std::vector<std::int64_t> mr, mc;
   int pr = 0, pc = 0;
   if (!integer_form(f.row(), mr, pr) || !integer_form(f.column(), mc, pc)) return false;
-  std::int64_t sr = 0, sc = 0;
-  for (std::int64_t v : mr) sr += v < 0 ? -v : v;
-  for (std::int64_t v : mc) sc += v < 0 ? -v : v;
-  return double(sr) * double(sc) < 16777216.0;
+  return double(abs_sum(mr)) * double(abs_sum(mc)) < 16777216.0;
 }
 
 /// f's separable terms when it is a sum of 2 to low_rank_max_terms of them, or null.

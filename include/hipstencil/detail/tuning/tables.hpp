@@ -121,11 +121,12 @@ struct automatic_table {
     // fft for dense filters from radius 9 where the direct sums cost more than 1.4e8
     // tap-pixels (bench/results/2026-11-24-fft/crossover/, random dense filters, u8, float,
     // uchar4; the family's first version): its cost hardly grows with the filter
-    // (8192x8192 float 2.26 ms at radius 4, 2.32 at 15), at least 44 us a call (512x512). At radius 9 it ran 1.44 to 2.6 times
-    // faster than the best direct family from 1920x1080 (0.72 to 0.84 at 512x512, 9.5e7
-    // tap-pixels); at 512x512 radius 12 (1.6e8) 1.15 to 1.38; at radius 7 and below the
-    // direct families' compiled kernels win (0.19 to 0.74). Where it cannot run (no FFT
-    // library, integer kernels) the rest of the list does.
+    // (8192x8192 float 2.26 ms at radius 4, 2.32 at 15), at least 44 us a call (512x512).
+    // At radius 9 it ran 1.44 to 2.6 times faster than the best direct family from
+    // 1920x1080 (0.72 to 0.84 at 512x512, 9.5e7 tap-pixels); at 512x512 radius 12 (1.6e8)
+    // 1.15 to 1.38; at radius 7 and below the direct families' compiled kernels win (0.19
+    // to 0.74). Not measured below 512x512: at 128x128 the rule takes it from 93x93. Where
+    // it cannot run (no FFT library, integer kernels) the rest of the list does.
     const long long taps = (2LL * s.radius + 1) * (2LL * s.radius + 1);
     if (!s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8)
       return {{choice::fft, rest.order[0], rest.order[1], rest.order[2]}};
