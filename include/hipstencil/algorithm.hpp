@@ -36,6 +36,7 @@ struct streaming_family;
 struct direct_family;
 struct packed_family;
 struct fft_family;
+struct tensor_core_family;
 }  // namespace detail
 
 /// Algorithm tags. Each family's tag names its family (detail/kernels/<family>.hpp) and
@@ -177,6 +178,24 @@ struct fft {
   using with_strategy = fft<Policy>;
 };
 
+/// Dense filters as small matrix products on the tensor cores
+/// (detail/kernels/tensor_core.hpp): each filter row a banded (Toeplitz) product over 16 x
+/// 8 output blocks, as ConvStencil rearranges stencils for MMA units, with float-FMA
+/// accuracy by split operands (three TF32 products, or two fp16 products for 8-bit and
+/// half pixels, which fp16 holds exactly). One-channel pixels, up to 25 x 25 taps, any
+/// anchor, border rule and ROI; not integer kernels (the direct families sum those
+/// exactly). NVIDIA compute capability 8.0 and later, with the kernels compiled for it;
+/// elsewhere, and for what it does not take, shared_mem runs.
+template <class Policy = tuning::by_device>
+struct tensor_core {
+  static constexpr const char* name = "tensor_core";
+  using border_strategy = strategy::tile_class;
+  using policy = Policy;
+  using family = detail::tensor_core_family;
+  template <class S>
+  using with_strategy = tensor_core<Policy>;
+};
+
 /// Lets the library choose the family from the image's size (pixels, and width: streaming
 /// needs 1024 columns), the filter's size and separability and the pixel's channel count
 /// and channel width, by the tuning table of the device the call runs on
@@ -208,7 +227,7 @@ struct list {};
 /// its kernel header, its tag above with its entry here, the header's #include in
 /// detail/families.hpp, its policy (detail/tuning/policies.hpp), and its name in
 /// automatic's choices with the table's rows where it wins (detail/tuning/tables.hpp).
-using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>, packed<>, fft<>>;
+using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>, packed<>, fft<>, tensor_core<>>;
 
 }  // namespace algo
 }  // namespace hipstencil

@@ -60,6 +60,19 @@ long long run_placed(const filter2d& f, border::any b, int w, int h, int placeme
   });
 }
 
+/// Whether algo::tensor_core runs on this device: NVIDIA compute capability 8.0 or later
+/// (the H200 is 9.0); elsewhere what it would take runs shared_mem.
+inline bool tensor_cores_here() {
+#if defined(HIPSTENCIL_BACKEND_CUDA)
+  int major = 0;
+  gpu::check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, gpu::current_device()),
+             "DeviceGetAttribute");
+  return major >= 8;
+#else
+  return false;
+#endif
+}
+
 /// Random separable filter: each axis normalised to sum |t| = 1.
 inline separable_filter random_separable(int kw, int kh, int ax = -1, int ay = -1) {
   std::uniform_real_distribution<float> d(-0.5f, 1.0f);

@@ -81,6 +81,8 @@ int low_rank_expected(const filter2d& f, int w, int h) {
   const bool fft = tuning::automatic_table<tuning::arch::sm_90>::choose(s).order[0] == tuning::choice::fft &&
                    f.width() * f.height() > 19 * 19;
   if (fft) return 0;
+  // (Nor does this mirror tensor_core's rule, which also goes before the terms: it starts
+  // at 2^18 pixels, and low_rank_matrix's images are all smaller.)
   const bool table = tuning::low_rank_table<tuning::arch::sm_90>::factor(s, f.width(), f.height(), n);
   // shared_mem's tile: 32 x 32 (one channel) or 32 x 16 float accumulators, 48 KiB at most.
   const std::size_t tile_h = s.channels == 1 ? 32 : 16, acc = s.channels == 1 ? 4 : 16;

@@ -74,10 +74,13 @@ TEST_CASE("fft: filters beyond half the largest transform run shared_mem's fallb
 
 TEST_CASE("fft: automatic runs it for dense filters from radius 9 beyond 1.4e8 tap-pixels", "[gpu][fft]") {
   // 600 x 470 = 282000 pixels: 19 x 19 is 1.0e8 tap-pixels (shared_mem), 25 x 25 1.8e8.
-  run_fft_case<float, float>(random_filter(19, 19), border::reflect101{}, 600, 470, 0, halo::isolated, "shared_mem",
-                             algo::automatic{});
-  run_fft_case<float, float>(random_filter(25, 25), border::reflect101{}, 600, 470, 4, halo::from_parent, "fft",
-                             algo::automatic{});
+  // (16-bit: one-channel 8-bit and float filters up to 25 x 25 go to tensor_core first.)
+  run_fft_case<std::uint16_t, std::uint16_t>(random_filter(19, 19), border::reflect101{}, 600, 470, 0,
+                                             halo::isolated, "shared_mem", algo::automatic{});
+  run_fft_case<std::uint16_t, std::uint16_t>(random_filter(25, 25), border::reflect101{}, 600, 470, 4,
+                                             halo::from_parent, "fft", algo::automatic{});
+  run_fft_case<float, float>(random_filter(25, 25), border::reflect101{}, 600, 470, 2, halo::isolated,
+                             tensor_cores_here() ? "tensor_core" : "fft", algo::automatic{});
   run_fft_case<uchar4, uchar4>(random_filter(25, 25), border::constant{7.0f}, 600, 470, 7, halo::isolated, "fft",
                                algo::automatic{});
   // A Laplacian of Gaussian of 31 x 31 there: the FFT rather than its two separable terms.

@@ -93,16 +93,19 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
               if (names(p, tu::choice::direct)) CHECK((r >= 1 && r <= 2));  // its compiled radii
               if (names(p, tu::choice::packed)) CHECK((r >= 1 && r <= 2 && channels != 3 && cb == 1));  // u8, uchar4
               if (names(p, tu::choice::fft)) CHECK((!sep && r >= 9));  // wide dense filters only
+              // Dense one-channel 8-bit and float filters its kernels take (25 x 25 taps).
+              if (names(p, tu::choice::tensor_core)) CHECK((!sep && channels == 1 && cb != 2 && r >= 3 && r <= 12));
               // No family twice.
               for (std::size_t i = 0; i < list.size(); ++i)
                 for (std::size_t j = i + 1; j < list.size(); ++j) CHECK(list[i] != list[j]);
               // A filter that is not square and centred runs shared_mem (or naive).
               if (r < 1) CHECK((list.size() == 1 && list[0] == tu::choice::shared_mem));
               // Past the shared-memory families' reach nothing but shared_mem, two_pass,
-              // fft or naive is named (tiled and streaming stop at 8 and 5).
+              // fft, tensor_core or naive is named (tiled and streaming stop at 8 and 5).
               if (r > 8) {
                 for (tu::choice c : list)
-                  CHECK((c == tu::choice::shared_mem || c == tu::choice::two_pass || c == tu::choice::fft));
+                  CHECK((c == tu::choice::shared_mem || c == tu::choice::two_pass || c == tu::choice::fft ||
+                         c == tu::choice::tensor_core));
               }
             }
 }
@@ -259,10 +262,12 @@ TEST_CASE("automatic's table: fft for dense filters from radius 9 beyond 1.4e8 t
   // Radius 9 from 1920x1080 (7.5e8 tap-pixels: fft 99 us, shared_mem 194), not at 512x512
   // (9.5e7: 44 against 32); radius 12 at 512x512 (1.6e8: 44 against 51); never at radius
   // 7 (8192x8192 float: 2.26 ms against tiled's 1.27); never separable.
+  // (Four channels: one channel puts tensor_core first up to radius 12, next test.)
+  CHECK(first(shape(false, 9, 4, 1, 1920, 1080)) == tu::choice::fft);
+  CHECK(first(shape(false, 9, 4, 4, 512, 512)) != tu::choice::fft);
+  CHECK(first(shape(false, 12, 4, 1, 512, 512)) == tu::choice::fft);
   for (int c : {1, 4}) {
-    CHECK(first(shape(false, 9, c, 1, 1920, 1080)) == tu::choice::fft);
-    CHECK(first(shape(false, 9, c, 4, 512, 512)) != tu::choice::fft);
-    CHECK(first(shape(false, 12, c, 1, 512, 512)) == tu::choice::fft);
+    CHECK(first(shape(false, 15, c, 1, 1920, 1080)) == tu::choice::fft);
     CHECK(first(shape(false, 7, c, 4, 8192, 8192)) != tu::choice::fft);
     CHECK(first(shape(true, 15, c, 4, 8192, 8192)) != tu::choice::fft);
   }
@@ -270,4 +275,42 @@ TEST_CASE("automatic's table: fft for dense filters from radius 9 beyond 1.4e8 t
   const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 15, 1, 4, 8192, 8192)));
   REQUIRE(list.size() == 2);
   CHECK(list[1] == tu::choice::shared_mem);
+}
+
+TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float filters (H200)") {
+  const auto list = [](const tu::problem_shape& s) { return named(tu::automatic_table<tu::arch::sm_90>::choose(s)); };
+  auto first = [&](const tu::problem_shape& s) {
+    const auto l = list(s);
+    return l.empty() ? tu::choice::none : l[0];
+  };
+  // u8 from radius 3 beyond 2^20 pixels (8192x8192 radius 3: 262 us, streaming 297), from
+  // radius 7 at 512x512 (18.2 us, streaming 22.3; radius 5 lost: 17.0 against 15.4).
+  CHECK(first(shape(false, 3, 1, 1, 1920, 1080)) == tu::choice::tensor_core);
+  CHECK(first(shape(false, 2, 1, 1, 8192, 8192)) != tu::choice::tensor_core);
+  CHECK(first(shape(false, 5, 1, 1, 512, 512)) != tu::choice::tensor_core);
+  CHECK(first(shape(false, 7, 1, 1, 512, 512)) == tu::choice::tensor_core);
+  // float from radius 7 beyond 2^20 (8192x8192: 814 us, tiled 1273; radius 5 lost: 623
+  // against streaming's 600), from radius 9 at 512x512.
+  CHECK(first(shape(false, 5, 1, 4, 8192, 8192)) != tu::choice::tensor_core);
+  CHECK(first(shape(false, 7, 1, 4, 8192, 8192)) == tu::choice::tensor_core);
+  CHECK(first(shape(false, 7, 1, 4, 512, 512)) != tu::choice::tensor_core);
+  CHECK(first(shape(false, 9, 1, 4, 512, 512)) == tu::choice::tensor_core);
+  // Up to its 25 x 25 taps; never separable, multi-channel, 16-bit, or below 512x512.
+  CHECK(first(shape(false, 13, 1, 1, 8192, 8192)) != tu::choice::tensor_core);
+  CHECK(first(shape(true, 7, 1, 1, 8192, 8192)) != tu::choice::tensor_core);
+  CHECK(first(shape(false, 7, 4, 1, 8192, 8192)) != tu::choice::tensor_core);
+  CHECK(first(shape(false, 7, 1, 2, 8192, 8192)) != tu::choice::tensor_core);
+  CHECK(first(shape(false, 12, 1, 1, 256, 256)) != tu::choice::tensor_core);
+  // Where the FFT's rule holds too it comes second (what tensor_core declines, such as
+  // integer kernels, it may run), but first for float from radius 11 beyond 2^24 pixels
+  // (8192x8192 radius 12: fft 1.57 ms, tensor_core 1.65).
+  const auto u8_12 = list(shape(false, 12, 1, 1, 1920, 1080));
+  REQUIRE(u8_12.size() >= 2);
+  CHECK(u8_12[0] == tu::choice::tensor_core);
+  CHECK(u8_12[1] == tu::choice::fft);
+  const auto f_12 = list(shape(false, 12, 1, 4, 8192, 8192));
+  REQUIRE(f_12.size() >= 2);
+  CHECK(f_12[0] == tu::choice::fft);
+  CHECK(f_12[1] == tu::choice::tensor_core);
+  CHECK(first(shape(false, 12, 1, 4, 1920, 1080)) == tu::choice::tensor_core);
 }

@@ -122,7 +122,13 @@ resolution run_automatic(const problem<In, Out>& p) {
     // against 2.30 ms; 1920x1080 99 us against 92).
     const bool fft_first = pref.order[0] == tuning::choice::fft && p.g.kw * p.g.kh > 19 * 19 &&
                            family_fits<fft_family, tuning::by_device>(p).ok;
-    if (terms && !fft_first && tuning::with_arch(p.arch, [&](auto a) {
+    // So do the tensor cores where the table puts them first (their cost does not depend
+    // on the coefficients either; 8192x8192 radius 9, u8: 0.58 ms against the terms'
+    // 2.20 of a Laplacian of Gaussian, float 1.27 against 2.30; 1920x1080 u8 30 us
+    // against 91: bench/results/2026-11-24-tensor-core/ and 2026-11-24-lowrank/final-*).
+    const bool tensor_core_first = pref.order[0] == tuning::choice::tensor_core &&
+                                   family_fits<tensor_core_family, tuning::by_device>(p).ok;
+    if (terms && !fft_first && !tensor_core_first && tuning::with_arch(p.arch, [&](auto a) {
           return tuning::low_rank_table<decltype(a)::value>::factor(shape, p.g.kw, p.g.kh, int(terms->size()));
         })) {
       problem<In, Out> q = p;

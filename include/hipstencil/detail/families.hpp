@@ -11,6 +11,7 @@
 #include "kernels/packed.hpp"
 #include "kernels/shared_mem.hpp"
 #include "kernels/streaming.hpp"
+#include "kernels/tensor_core.hpp"
 #include "kernels/tiled.hpp"
 #include "kernels/two_pass.hpp"
 

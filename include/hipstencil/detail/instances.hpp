@@ -35,7 +35,7 @@ namespace hipstencil {
 namespace detail {
 /// Indices declared for each pair: more than there are families, so that a new family
 /// needs no edit here; those past the end name no_family types and are never used.
-constexpr int declared_family_indices = 8;
+constexpr int declared_family_indices = 12;
 static_assert(family_count <= declared_family_indices,
               "more families than instances.hpp declares: add indices to HIPSTENCIL_EXTERN_FAMILIES");
 #define HIPSTENCIL_EXTERN_FAMILY(Batch, Index, In, Out) \
@@ -48,7 +48,11 @@ static_assert(family_count <= declared_family_indices,
   HIPSTENCIL_EXTERN_FAMILY(Batch, 4, In, Out)      \
   HIPSTENCIL_EXTERN_FAMILY(Batch, 5, In, Out)      \
   HIPSTENCIL_EXTERN_FAMILY(Batch, 6, In, Out)      \
-  HIPSTENCIL_EXTERN_FAMILY(Batch, 7, In, Out)
+  HIPSTENCIL_EXTERN_FAMILY(Batch, 7, In, Out)      \
+  HIPSTENCIL_EXTERN_FAMILY(Batch, 8, In, Out)      \
+  HIPSTENCIL_EXTERN_FAMILY(Batch, 9, In, Out)      \
+  HIPSTENCIL_EXTERN_FAMILY(Batch, 10, In, Out)     \
+  HIPSTENCIL_EXTERN_FAMILY(Batch, 11, In, Out)
 #define X(In, Out) HIPSTENCIL_EXTERN_FAMILIES(false, In, Out)
 #include "instance_list.inc"
 #undef X

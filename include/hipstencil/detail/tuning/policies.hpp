@@ -173,6 +173,14 @@ struct fft_policy {
   using separable_radii = radii<>;
 };
 
+/// algo::tensor_core: nothing to tune yet; its tile (64 x 64 outputs, 8 warps) is fixed by
+/// the fragment layout (kernels/tensor_core.hpp), and its kernels take any filter size up
+/// to 25 taps a side, instantiated per depth steps rather than per radius.
+struct tensor_core_policy {
+  using dense_radii = radii<>;
+  using separable_radii = radii<>;
+};
+
 /// Policy P for the kernels of a uniform batch (convolve_batch): each block first moves its
 /// views to image blockIdx.z. A kernel instantiation of its own, so that single-image
 /// kernels carry no image offset: held in registers for the kernel's life, it cost

@@ -42,7 +42,7 @@ struct policy_for<arch::sm_90, streaming_policy<>> {
 };
 
 /// The families algo::automatic chooses between.
-enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct, packed, fft };
+enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct, packed, fft, tensor_core };
 
 /// algo::automatic's preference for one problem, best first; the first family that can run
 /// the problem runs it (streaming needs aligned ROIs, two_pass a caller's workspace), and
@@ -128,13 +128,41 @@ struct automatic_table {
     // to 0.74). Not measured below 512x512: at 128x128 the rule takes it from 93x93. Where
     // it cannot run (no FFT library, integer kernels) the rest of the list does.
     const long long taps = (2LL * s.radius + 1) * (2LL * s.radius + 1);
-    if (!s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8)
-      return {{choice::fft, rest.order[0], rest.order[1], rest.order[2]}};
+    const bool fft = !s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8;
+    if (tensor_core_first(s)) {
+      // Float from radius 11 beyond 2^24 pixels: the FFT first (8192x8192 radius 12: fft
+      // 1.57 ms, tensor_core 1.65; 1920x1080: tensor_core 66 us, fft 85).
+      if (fft && s.channel_bytes == 4 && s.radius >= 11 && s.pixels() > (1LL << 24))
+        return {{choice::fft, choice::tensor_core, rest.order[0], rest.order[1]}};
+      if (fft) return {{choice::tensor_core, choice::fft, rest.order[0], rest.order[1]}};
+      return {{choice::tensor_core, rest.order[0], rest.order[1], rest.order[2]}};
+    }
+    if (fft) return {{choice::fft, rest.order[0], rest.order[1], rest.order[2]}};
     const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
                        ((s.channels == 1 && s.pixels() > (1LL << 20)) ||
                         (s.channels == 4 && s.pixels() > (1LL << 16)));
     if (packs) return {{choice::packed, rest.order[0], rest.order[1], rest.order[2]}};
     return rest;
+  }
+
+  /// tensor_core first (bench/results/2026-11-24-tensor-core/, random dense filters,
+  /// replicate, against the best other family): one-channel dense filters of 8-bit and
+  /// float pixels up to radius 12 (its 25 x 25 taps),
+  ///   u8 from radius 3 beyond 2^20 pixels (8192x8192 radius 3: 262 us, streaming 297;
+  ///     radius 7: 421 us, tiled 1325; 1920x1080 radius 3: 18.0 us, tiled 20.4), from
+  ///     radius 7 at 2^18 (512x512 radius 7: 18.2 us, streaming 22.3; radius 5: 17.0,
+  ///     shared_mem 15.4);
+  ///   float from radius 7 beyond 2^20 pixels (8192x8192: 814 us, tiled 1273; radius 5:
+  ///     623, streaming 600; 1920x1080 radius 7: 36.1, tiled 47.7), from radius 9 at 2^18
+  ///     (512x512 radius 9: 25.4 us, tiled 31.9; radius 7: 19.4, tiled 16.9).
+  /// 16-bit and half pixels were not measured, nor images below 512x512. Integer kernels,
+  /// which the direct families sum exactly, fall to the rest of the list (its fits()).
+  static constexpr bool tensor_core_first(const problem_shape& s) {
+    if (s.separable || s.channels != 1 || s.radius < 1 || s.radius > 12) return false;
+    const long long px = s.pixels();
+    if (s.channel_bytes == 1) return (px > (1LL << 20) && s.radius >= 3) || (px >= (1LL << 18) && s.radius >= 7);
+    if (s.channel_bytes == 4) return (px > (1LL << 20) && s.radius >= 7) || (px >= (1LL << 18) && s.radius >= 9);
+    return false;
   }
 
   /// The choice among the float families (every pixel type).
