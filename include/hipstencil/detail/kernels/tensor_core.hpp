@@ -7,19 +7,19 @@
 // the outputs of 16 rows x 8 columns at (x0, y0) are
 //   out[m][n] += sum_k A[m][k] B[k][n],  A[m][k] = region[y0 + m + ky][x0 + k],
 //                                        B[k][n] = coeff[ky][k - n] (0 outside the row),
-// a 16 x K by K x 8 product with K = 8 + kw - 1 rounded up to the instruction's depth. B
-// is banded and the same for every column of outputs, so a warp computing 4 such blocks
-// side by side (16 x 32 outputs) loads each 16 x 8 slice of A once and multiplies it into
-// every block whose band covers it: per filter row, 4 + S - 1 slices for 4 x S products,
-// S = ceil((8 + kw - 1) / 8) (one depth-8 step each). The work is K / kw times the taps.
+// a 16 x K by K x 8 product over the 8 + kw - 1 columns of the band, rounded up to U units
+// of 8 (tc_units). B is banded and the same for every column of outputs, so a warp
+// computing 4 such blocks side by side (16 x 32 outputs) loads each slice of A once
+// (ldmatrix) and multiplies it into every block whose band covers it: per filter row,
+// 4 + U - 1 slices for 4 x U depth-8 products. The work is 8 U / kw times the taps.
 //
-// Precision, so that results stay within the float FMA families' error (a few units of
-// 2^-24 of sum |k| |x|, tests/gpu's 1e-5 tolerance with room to spare):
-//   - 8-bit and half inputs (fp16 holds them exactly): m16n8k16 in fp16 with float sums.
-//     Each coefficient, scaled by a power of two 2^e that takes the largest into
-//     [2^14, 2^15) (the products stay far from fp16's subnormals), is split into a high
-//     and a low fp16 part, k 2^e = hi + lo + O(2^-22 k 2^e): two products per step, and
-//     the sums are multiplied by 2^-e (exact) at the end.
+// Precision, so that results stay within the float FMA families' error (tests/gpu holds
+// every family to 1e-5 of sum |k| max |x|):
+//   - 8-bit and half inputs (fp16 holds them exactly): fp16 products (m16n8k16, and one
+//     m16n8k8 for an odd U) with float sums. Each coefficient, scaled by a power of two 2^e
+//     that takes the largest into [2^14, 2^15) (the products stay far from fp16's
+//     subnormals), is split into a high and a low fp16 part, k 2^e = hi + lo +
+//     O(2^-22 k 2^e): two products per step, and the sums are multiplied by 2^-e (exact).
 //   - every other input (float, 16-bit integers, bfloat16): three TF32 products per step,
 //     a_hi b_hi + a_hi b_lo + a_lo b_hi with x = x_hi + x_lo, x_hi = x cut to TF32 (the
 //     "3xTF32" of CUTLASS; coefficients rounded, pixels truncated): the dropped a_lo b_lo
@@ -32,7 +32,11 @@
 // through the border rule with the tile-class test of staging.hpp; columns the band never
 // weights are zero) is staged in shared memory as the operand type (float or fp16 bits),
 // with a row pitch that makes ldmatrix conflict-free, and the split coefficients of every
-// filter row as a small table each lane reads its B fragment from.
+// filter row as a small table each lane reads its B fragment from; the outputs go back
+// through shared memory so that each warp stores whole row segments. What it costs
+// (bench/results/2026-11-24-tensor-core/): 8192x8192 u8 takes 242 us at 5x5, where the
+// products are few, and 424 at 15x15, so staging and stores cost about as much as the
+// products there.
 // One channel only (multi-channel pixels run the fallback). AMD's MFMA is not wired in:
 // on HIP fits() refuses every problem and shared_mem runs.
 #pragma once
@@ -58,7 +62,7 @@ namespace detail {
 constexpr int tc_tile_w = 64, tc_tile_h = 64, tc_threads = 256;
 constexpr int tc_warp_w = 32, tc_warp_h = 16, tc_blocks_per_warp = tc_warp_w / 8;
 /// Most taps a side: 25 keeps the staged region and the coefficient table within the
-/// 48 KiB every target grants without opting in (float: 92 x 88 x 4 + 25 x 48 x 8 bytes).
+/// 48 KiB every target grants without opting in (float: 92 x 88 x 4 + 25 x 56 x 8 bytes).
 constexpr int tc_max_taps = 25;
 
 /// Whether In takes the fp16 operands (values fp16 holds exactly), else TF32.
@@ -180,7 +184,7 @@ __global__ void __launch_bounds__(tc_threads, 4)
     // weights those columns and the unused rows by zero, and zero times a stale NaN is not).
     // Each warp takes rows, `rows_in_flight` at a time with all their loads issued before
     // any store: one row a time left each load's latency exposed (u8 3x3 at 8192x8192 took
-    // 384 us, 3.7x what its bytes need). A lane keeps its columns, lane + 32 c.
+    // 384 us, streaming 104). A lane keeps its columns, lane + 32 c.
     const int rw = tc.ow + kw - 1, rh = tc.oh + kh - 1;
     auto stage = [&](auto read) {
       constexpr int rows_in_flight = 6, cols = stage_cols;

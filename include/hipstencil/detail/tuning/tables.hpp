@@ -130,9 +130,10 @@ struct automatic_table {
     const long long taps = (2LL * s.radius + 1) * (2LL * s.radius + 1);
     const bool fft = !s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8;
     if (tensor_core_first(s)) {
-      // Float from radius 11 beyond 2^24 pixels: the FFT first (8192x8192 radius 12: fft
-      // 1.57 ms, tensor_core 1.65; 1920x1080: tensor_core 66 us, fft 85).
-      if (fft && s.channel_bytes == 4 && s.radius >= 11 && s.pixels() > (1LL << 24))
+      // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.56 ms,
+      // tensor_core 1.65; radius 11: 1.56 against 1.52; 3840x2160 radius 12: tensor_core
+      // 224 us, fft 259).
+      if (fft && s.channel_bytes == 4 && s.radius >= 12 && s.pixels() > (1LL << 24))
         return {{choice::fft, choice::tensor_core, rest.order[0], rest.order[1]}};
       if (fft) return {{choice::tensor_core, choice::fft, rest.order[0], rest.order[1]}};
       return {{choice::tensor_core, rest.order[0], rest.order[1], rest.order[2]}};
@@ -153,15 +154,20 @@ struct automatic_table {
   ///     radius 7 at 2^18 (512x512 radius 7: 18.2 us, streaming 22.3; radius 5: 17.0,
   ///     shared_mem 15.4);
   ///   float from radius 7 beyond 2^20 pixels (8192x8192: 814 us, tiled 1273; radius 5:
-  ///     623, streaming 600; 1920x1080 radius 7: 36.1, tiled 47.7), from radius 9 at 2^18
-  ///     (512x512 radius 9: 25.4 us, tiled 31.9; radius 7: 19.4, tiled 16.9).
+  ///     623, streaming 601; 1920x1080 radius 7: 36.4, tiled 48.1; radius 5: 29.4, tiled
+  ///     28.0), from radius 9 at 2^18 (512x512 radius 9: 25.6 us, shared_mem 31.8; radius
+  ///     7: 19.6, tiled 16.9), and radius 3 to 5 beyond 2^22 up to 2^25 (3840x2160 radius
+  ///     4: 64.6 us, tiled 73.2; radius 2: 47.8 against 40.5; 8192x8192 radius 3: 350
+  ///     against streaming's 295).
   /// 16-bit and half pixels were not measured, nor images below 512x512. Integer kernels,
   /// which the direct families sum exactly, fall to the rest of the list (its fits()).
   static constexpr bool tensor_core_first(const problem_shape& s) {
     if (s.separable || s.channels != 1 || s.radius < 1 || s.radius > 12) return false;
     const long long px = s.pixels();
     if (s.channel_bytes == 1) return (px > (1LL << 20) && s.radius >= 3) || (px >= (1LL << 18) && s.radius >= 7);
-    if (s.channel_bytes == 4) return (px > (1LL << 20) && s.radius >= 7) || (px >= (1LL << 18) && s.radius >= 9);
+    if (s.channel_bytes == 4)
+      return (px > (1LL << 20) && s.radius >= 7) || (px >= (1LL << 18) && s.radius >= 9) ||
+             (px > (1LL << 22) && px < (1LL << 25) && s.radius >= 3 && s.radius <= 5);
     return false;
   }
 
