@@ -7,6 +7,10 @@
 
 #include "gpu_harness.hpp"
 
+#include <array>
+#include <string>
+#include <vector>
+
 namespace gpu_test {
 
 /// Every border rule (border::all_rules), the constant with a value that is not a pixel value.
@@ -58,6 +62,29 @@ long long run_placed(const filter2d& f, border::any b, int w, int h, int placeme
     check(res);
     convolve(s, p.src_roi, d, p.dst_roi, f, b, algo, nullptr, p.halo_mode);
   });
+}
+
+/// Every filter of `filters` under every border of `borders` with `algo`, on the image
+/// sizes of `sides` in turn, the ROI placement (place) and the halo mode cycling, on fresh
+/// random sources against the reference; checks through resolved_algorithm that `family`
+/// runs each. Returns the pixels compared.
+template <class In, class Out, class Algo>
+long long placed_matrix(const std::vector<filter2d>& filters, const std::vector<border::any>& borders,
+                        const std::vector<std::array<int, 2>>& sides, Algo algo, const char* family) {
+  long long cases = 0, pixels = 0;
+  const long long n = (long long)sides.size();
+  for (const filter2d& f : filters)
+    for (const border::any& b : borders) {
+      const auto& s = sides[std::size_t(cases % n)];
+      const halo hm = (cases / n) % 2 ? halo::from_parent : halo::isolated;
+      INFO("case " << cases << ": " << f.width() << "x" << f.height() << " on " << s[0] << "x" << s[1]);
+      pixels += run_placed<In, Out>(f, b, s[0], s[1], int(cases % 9), hm, algo,
+                                    [&](const resolution& res) { CHECK(std::string(res.family) == family); });
+      ++cases;
+    }
+  INFO(cases << " cases, " << pixels << " pixels");
+  CHECK(pixels > 0);
+  return pixels;
 }
 
 /// Whether algo::tensor_core runs on this device: NVIDIA compute capability 8.0 or later

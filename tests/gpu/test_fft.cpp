@@ -26,20 +26,9 @@ template <class In, class Out>
 void fft_matrix() {
   // (w, h): one tile, a filter larger than the image, several tiles a side (the 31x31
   // filter's tiles hold 226 x 226 outputs at transform size 256).
-  const int sides[][2] = {{1, 1}, {7, 5}, {97, 61}, {257, 131}, {600, 470}};
-  const filter2d filters[] = {random_filter(31, 31), random_filter(63, 63, 5, 60), random_filter(9, 41),
-                              random_filter(127, 127), random_filter(201, 5, 200, 0)};
-  long long cases = 0, pixels = 0;
-  for (const filter2d& f : filters)
-    for (const border::any& b : matrix_borders()) {
-      const int* s = sides[cases % 5];
-      const halo hm = (cases / 5) % 2 ? halo::from_parent : halo::isolated;
-      INFO("case " << cases);
-      pixels += run_fft_case<In, Out>(f, b, s[0], s[1], int(cases % 9), hm, "fft");
-      ++cases;
-    }
-  INFO(cases << " cases, " << pixels << " pixels");
-  CHECK(pixels > 0);
+  placed_matrix<In, Out>({random_filter(31, 31), random_filter(63, 63, 5, 60), random_filter(9, 41),
+                          random_filter(127, 127), random_filter(201, 5, 200, 0)},
+                         matrix_borders(), {{1, 1}, {7, 5}, {97, 61}, {257, 131}, {600, 470}}, algo::fft<>{}, "fft");
 }
 
 }  // namespace

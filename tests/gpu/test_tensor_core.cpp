@@ -35,32 +35,22 @@ long long run_tc_case(const filter2d& f, border::any b, int w, int h, int placem
 
 template <class In, class Out>
 void tensor_core_matrix() {
-  const char* runner = tensor_core_runner();
-  // One pixel; smaller than the filters; a prime 97 x 61 (two tiles across, one down,
-  // both partial); 130 x 131 (three tiles a side, the last two pixels wide).
-  const int sides[][2] = {{1, 1}, {7, 5}, {97, 61}, {130, 131}};
   // Widths 1 to 25: every count of 8-column units (tc_units: 1; 2 to 9; 10 to 17; 18 to
-  // 25 taps), so fp16 both with and without its depth-8 last step.
-  // (One column of three taps whose float mantissas sum past 2^24: not an integer kernel,
-  // as every single tap is.)
-  const filter2d filters[] = {filter2d(1, 3, {0.1f, 0.7f, -0.2f}), random_filter(3, 3),       random_filter(9, 9),
-                              random_filter(11, 3, 0, 2), random_filter(15, 15), random_filter(17, 5, 16, 4),
-                              random_filter(19, 25, 3, 20), random_filter(25, 25), random_filter(1, 25, 0, 12)};
+  // 25 taps), so fp16 both with and without its depth-8 last step. (The one column of
+  // three taps has float mantissas summing past 2^24: not an integer kernel, as every
+  // single tap is.)
+  const std::vector<filter2d> filters = {
+      filter2d(1, 3, {0.1f, 0.7f, -0.2f}), random_filter(3, 3),         random_filter(9, 9),
+      random_filter(11, 3, 0, 2),          random_filter(15, 15),       random_filter(17, 5, 16, 4),
+      random_filter(19, 25, 3, 20),        random_filter(25, 25),       random_filter(1, 25, 0, 12)};
   // The constant 0.375, which fp16 holds (the matrix's 0.37 is test "what it does not take").
   std::vector<border::any> borders = matrix_borders();
   for (auto& b : borders)
     if (b.rule == border::kind::constant) b.value = 0.375f;
-  long long cases = 0, pixels = 0;
-  for (const filter2d& f : filters)
-    for (const border::any& b : borders) {
-      const int* s = sides[cases % 4];
-      const halo hm = (cases / 4) % 2 ? halo::from_parent : halo::isolated;
-      INFO("case " << cases << ": " << f.width() << "x" << f.height() << " on " << s[0] << "x" << s[1]);
-      pixels += run_tc_case<In, Out>(f, b, s[0], s[1], int(cases % 9), hm, runner);
-      ++cases;
-    }
-  INFO(cases << " cases, " << pixels << " pixels");
-  CHECK(pixels > 0);
+  // One pixel; smaller than the filters; a prime 97 x 61 (two tiles across, one down,
+  // both partial); 130 x 131 (three tiles a side, the last two pixels wide).
+  placed_matrix<In, Out>(filters, borders, {{1, 1}, {7, 5}, {97, 61}, {130, 131}}, algo::tensor_core<>{},
+                         tensor_core_runner());
 }
 
 }  // namespace
