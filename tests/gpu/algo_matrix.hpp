@@ -8,6 +8,8 @@
 #include "gpu_harness.hpp"
 
 #include <array>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -85,6 +87,51 @@ long long placed_matrix(const std::vector<filter2d>& filters, const std::vector<
   INFO(cases << " cases, " << pixels << " pixels");
   CHECK(pixels > 0);
   return pixels;
+}
+
+/// `algo` on a 150 x 140 image of In with infinities and NaNs (the run checked to be
+/// `family`'s): each output must be NaN where the reference is, the same infinity where it
+/// is one, and within the float tolerance of it elsewhere, as window sums give them:
+/// families that mix a tile's pixels (products with zeros, transforms) must not carry a
+/// NaN into windows that do not hold it.
+template <class In, class Algo>
+void nonfinite_case(const filter2d& f, border::any b, Algo algo, const char* family) {
+  const int w = 150, h = 140;  // (tensor_core: 3 x 3 tiles of 64 x 64, the last ones partial)
+  host_image<In> src = random_image<In>(w, h);
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  const int spots[][3] = {{10, 10, 0}, {100, 70, 0}, {70, 20, 1}, {149, 139, 2}, {64, 64, 1}};
+  for (const auto& s : spots) src(s[0], s[1]) = In(s[2] == 0 ? nan : s[2] == 1 ? inf : -inf);
+  host_image<In> ref(w, h);
+  reference::convolve(src.view(), rect{0, 0, w, h}, ref.view(), rect{0, 0, w, h}, f, b, halo::isolated,
+                      reference::all_threads());
+  device_image<In> d_src(w, h), d_dst(w, h);
+  d_src.upload(src.view());
+  d_dst.fill_bytes(0x7F);
+  const resolution res = resolved_algorithm(image_view<const In>(d_src.view()), d_dst.view(), f, b, algo);
+  CHECK(std::string(res.family) == family);
+  convolve(image_view<const In>(d_src.view()), d_dst.view(), f, b, algo);
+  host_image<In> out(w, h);
+  d_dst.download(out.view());
+  gpu::stream_synchronize(nullptr);
+  double ksum = 0;
+  for (float k : f.coefficients()) ksum += std::fabs(k);
+  long long bad = 0, nans = 0, infs = 0;
+  std::string first_bad;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const double r = double(float(ref(x, y))), g = double(float(out(x, y)));
+      bool ok;
+      if (std::isnan(r)) ok = std::isnan(g), ++nans;
+      else if (std::isinf(r)) ok = g == r, ++infs;
+      else ok = std::fabs(g - r) <= 1e-5 * ksum + 1e-6 + (std::is_same<In, half>::value ? std::fabs(r) * 0x1p-10 : 0.0);
+      if (!ok && bad++ == 0)
+        first_bad = "first mismatch at (" + std::to_string(x) + "," + std::to_string(y) + "): " + std::to_string(g) +
+                    " against " + std::to_string(r);
+    }
+  INFO(nans << " NaN and " << infs << " infinite outputs in the reference; " << first_bad);
+  CHECK(nans > 0);
+  CHECK(infs > 0);
+  CHECK(bad == 0);
 }
 
 /// Whether algo::tensor_core runs on this device: NVIDIA compute capability 8.0 or later

@@ -79,3 +79,14 @@ TEST_CASE("fft: automatic runs it for dense filters from radius 9 beyond 1.4e8 t
                              CHECK(res.rank == 0);
                            });
 }
+
+TEST_CASE("fft: infinities and NaNs stay in the windows that hold them", "[gpu][fft]") {
+  // The transform spreads a tile's NaN over all of its outputs; the tiles that hold one
+  // are summed window by window instead. Positive taps, so that each infinite output has
+  // one sign; 31x31 (tiles of 226 x 226 outputs at transform size 256: one holds the image).
+  std::vector<float> taps(31 * 31);
+  for (std::size_t i = 0; i < taps.size(); ++i) taps[i] = float(1 + i % 7) / float(4 * taps.size());
+  const filter2d f(31, 31, taps);
+  nonfinite_case<float>(f, border::reflect101{}, algo::fft<>{}, "fft");
+  nonfinite_case<half>(f, border::replicate{}, algo::fft<>{}, "fft");
+}

@@ -11,7 +11,10 @@
 // and say so.
 #include "algo_matrix.hpp"
 
+#include <cmath>
+#include <limits>
 #include <string>
+#include <vector>
 
 using namespace gpu_test;
 
@@ -110,4 +113,17 @@ TEST_CASE("tensor_core: coefficients of very different magnitudes keep float acc
       run_tc_case<std::uint8_t, float>(g, border::reflect{}, 130, 70, placement++ % 9, halo::isolated, runner);
       run_tc_case<float, float>(g, border::reflect{}, 130, 70, placement++ % 9, halo::from_parent, runner);
     }
+}
+
+TEST_CASE("tensor_core: infinities and NaNs stay in the windows that hold them", "[gpu][tensor_core][sanitize]") {
+  // Positive taps, so that each infinite output has one sign; 9x9 and 15x15 (an fp16
+  // depth-8 last step); a mapped border that reflects the NaN at the corner.
+  for (int k : {9, 15}) {
+    std::vector<float> taps(std::size_t(k) * k);
+    for (std::size_t i = 0; i < taps.size(); ++i) taps[i] = float(1 + i % 7) / float(4 * taps.size());
+    const filter2d f(k, k, taps);
+    INFO(k << "x" << k);
+    nonfinite_case<float>(f, border::reflect101{}, algo::tensor_core<>{}, tensor_core_runner());
+    nonfinite_case<half>(f, border::replicate{}, algo::tensor_core<>{}, tensor_core_runner());
+  }
 }

@@ -91,10 +91,13 @@ constexpr int fft_block_rows = 64;
 /// `planes` (n x n floats each). Positions past what the tile's outputs read, and tiles
 /// past the call's last, are zero (they reach only outputs that are not written). Tiles
 /// whose region lies in the read rectangle read in place, with no border arithmetic.
+/// `nonfinite[t]` is set for a tile t whose region holds an infinity or a NaN: the
+/// transform would spread it over every output of the tile, so fft_scatter_kernel sums
+/// those tiles' windows directly instead.
 template <class In, class Out>
 __global__ void __launch_bounds__(256)
     fft_gather_kernel(image_view<const In> src, geometry g, image_strides strides, fft_plan fp, long long chunk0,
-                      float* planes) {
+                      float* planes, unsigned* nonfinite) {
   constexpr int C = pixel_traits<In>::channels;
   const int x = blockIdx.x * 32 + threadIdx.x, n = fp.n;
   const int y0 = blockIdx.y * fft_block_rows, y1 = min(n, y0 + fft_block_rows);
@@ -114,6 +117,12 @@ __global__ void __launch_bounds__(256)
     accum<float, C> v;
     zero(v);
     if (x < rw && y < rh) v = inside ? to_accum<float>(src.row(py + y)[px + x]) : b(px + x, py + y);
+    if constexpr (is_float_channel<typename pixel_traits<In>::channel_type>) {
+      bool bad = false;
+      HIPSTENCIL_UNROLL
+      for (int c = 0; c < C; ++c) bad |= !isfinite(v.v[c]);
+      if (bad) nonfinite[t] = 1u;  // (only tiles of the call read pixels)
+    }
     HIPSTENCIL_UNROLL
     for (int c = 0; c < C; ++c) plane[(std::size_t(c) * n + y) * n] = v.v[c];
   }
@@ -140,11 +149,13 @@ __global__ void __launch_bounds__(256) fft_filter_kernel(const float* taps, int 
   plane[std::size_t(y) * n + x] = x < kw && y < kh ? taps[y * kw + x] : 0.0f;
 }
 
-/// The valid outputs of tile chunk0 + blockIdx.z from its planes into dst.
+/// The valid outputs of tile chunk0 + blockIdx.z from its planes into dst; of a tile that
+/// holds an infinity or a NaN (`nonfinite`), window sums of src with the `taps` instead
+/// (as naive sums them: each window's own pixels only).
 template <class In, class Out>
 __global__ void __launch_bounds__(256)
-    fft_scatter_kernel(image_view<Out> dst, geometry g, image_strides strides, fft_plan fp, long long chunk0,
-                       const float* planes) {
+    fft_scatter_kernel(image_view<const In> src, image_view<Out> dst, geometry g, image_strides strides, fft_plan fp,
+                       long long chunk0, const float* planes, const float* taps, const unsigned* nonfinite) {
   constexpr int C = pixel_traits<In>::channels;
   const int x = blockIdx.x * 32 + threadIdx.x, n = fp.n;
   const int y0 = blockIdx.y * fft_block_rows, y1 = min(n, y0 + fft_block_rows);
@@ -155,13 +166,19 @@ __global__ void __launch_bounds__(256)
   if (ox >= g.width || !g.writes_x(ox)) return;
   const float* plane = planes + std::size_t(blockIdx.z) * C * std::size_t(n) * n + x;
   dst.data = reinterpret_cast<Out*>(reinterpret_cast<char*>(dst.data) + tl.image * strides.dst_bytes);
+  src.data = reinterpret_cast<const In*>(reinterpret_cast<const char*>(src.data) + tl.image * strides.src_bytes);
+  const bool direct = nonfinite[t] != 0;
   for (int y = y0 + threadIdx.y; y < y1 && y < fp.vy; y += 8) {
     const int oy = tl.oy + y;
     if (oy >= g.height) break;
     if (!g.writes_y(oy)) continue;
     accum<float, C> v;
-    HIPSTENCIL_UNROLL
-    for (int c = 0; c < C; ++c) v.v[c] = plane[(std::size_t(c) * n + y) * n];
+    if (direct) {
+      v = window_sum<float>(src, g, global_taps{taps}, ox, oy);
+    } else {
+      HIPSTENCIL_UNROLL
+      for (int c = 0; c < C; ++c) v.v[c] = plane[(std::size_t(c) * n + y) * n];
+    }
     dst(g.dst_x0 + ox, g.dst_y0 + oy) = from_accum<Out>(v);
   }
 }
@@ -215,9 +232,11 @@ struct fft_family {
     const gpu::fft::plans& batch = gpu::fft::plans_for(fp.n, fp.chunk * C);
     const gpu::fft::plans& single = gpu::fft::plans_for(fp.n, 1);
     const std::vector<float> taps = fft_window_taps(p);
-    // One allocation: filter spectrum | taps | planes (real) | spectra | cuFFT's work area.
+    // One allocation: filter spectrum | taps | non-finite flags, one a tile | planes (real)
+    // | spectra | cuFFT's work area.
     const auto align = [](std::size_t b) { return (b + 255) / 256 * 256; };
-    const std::size_t at_taps = align(fp.spectrum_bytes()), at_planes = at_taps + align(taps.size() * sizeof(float));
+    const std::size_t at_taps = align(fp.spectrum_bytes()), at_flags = at_taps + align(taps.size() * sizeof(float));
+    const std::size_t flag_bytes = std::size_t(fp.tiles) * sizeof(unsigned), at_planes = at_flags + align(flag_bytes);
     const std::size_t at_spectra = at_planes + align(n2 * sizeof(float) * fp.chunk * C);
     const std::size_t at_work = at_spectra + align(fp.spectrum_bytes() * fp.chunk * C);
     const std::size_t bytes = at_work + std::max(batch.work_bytes, single.work_bytes);
@@ -225,6 +244,8 @@ struct fft_family {
     try {
       auto* kspec = reinterpret_cast<gpu::fft::complex*>(ws);
       auto* dtaps = reinterpret_cast<float*>(ws + at_taps);
+      auto* flags = reinterpret_cast<unsigned*>(ws + at_flags);
+      gpu::memset_2d(flags, flag_bytes, 0, flag_bytes, 1, p.stream);
       auto* planes = reinterpret_cast<float*>(ws + at_planes);
       auto* spectra = reinterpret_cast<gpu::fft::complex*>(ws + at_spectra);
       void* work = ws + at_work;
@@ -238,7 +259,7 @@ struct fft_family {
       const float scale = 1.0f / float(n2);
       for (long long chunk0 = 0; chunk0 < fp.tiles; chunk0 += fp.chunk) {
         const dim3 grid(strip_grid.x, strip_grid.y, unsigned(fp.chunk));
-        fft_gather_kernel<In, Out><<<grid, block, 0, p.stream>>>(p.src, g, p.strides, fp, chunk0, planes);
+        fft_gather_kernel<In, Out><<<grid, block, 0, p.stream>>>(p.src, g, p.strides, fp, chunk0, planes, flags);
         gpu::check_launch("fft_gather_kernel");
         gpu::fft::forward(batch, planes, spectra, work, p.stream);
         const long long count = (long long)fp.chunk * C;
@@ -246,7 +267,8 @@ struct fft_family {
         fft_multiply_kernel<><<<blocks, 256, 0, p.stream>>>(spectra, kspec, count, per_plane, scale);
         gpu::check_launch("fft_multiply_kernel");
         gpu::fft::inverse(batch, spectra, planes, work, p.stream);
-        fft_scatter_kernel<In, Out><<<grid, block, 0, p.stream>>>(p.dst, g, p.strides, fp, chunk0, planes);
+        fft_scatter_kernel<In, Out><<<grid, block, 0, p.stream>>>(p.src, p.dst, g, p.strides, fp, chunk0, planes,
+                                                                  dtaps, flags);
         gpu::check_launch("fft_scatter_kernel");
       }
     } catch (...) {

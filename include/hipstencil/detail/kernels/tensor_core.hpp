@@ -144,6 +144,8 @@ __global__ void __launch_bounds__(tc_threads, 4)
   constexpr int S = fp16 ? (U + 1) / 2 : U, slices = NB + tc_span<In>(U) - K / 8;
   constexpr int stage_cols = (tc_tile_w - 8 + 8 * tc_span<In>(U) + 31) / 32;  // per lane
   using E = std::conditional_t<fp16, unsigned short, float>;  // one staged operand element
+  // Pixels that can be infinite or NaN (float, half, bfloat16): see `nonfinite` below.
+  constexpr bool may_be_nonfinite = is_float_channel<typename pixel_traits<In>::channel_type>;
   extern __shared__ float4 tc_storage[];
   const int kw = g.kw, kh = g.kh;
   const tc_layout l = tc_layout_for<In, Out>(U, kh);
@@ -186,6 +188,7 @@ __global__ void __launch_bounds__(tc_threads, 4)
     // any store: one row a time left each load's latency exposed (u8 3x3 at 8192x8192 took
     // 384 us, streaming 104). A lane keeps its columns, lane + 32 c.
     const int rw = tc.ow + kw - 1, rh = tc.oh + kh - 1;
+    bool bad = false;  // this thread staged an infinity or a NaN
     auto stage = [&](auto read) {
       constexpr int rows_in_flight = 6, cols = stage_cols;
       HIPSTENCIL_NO_UNROLL
@@ -203,6 +206,7 @@ __global__ void __launch_bounds__(tc_threads, 4)
           HIPSTENCIL_UNROLL
           for (int c = 0; c < cols; ++c)
             if (ly < l.height && lane + 32 * c < l.width) {
+              if constexpr (may_be_nonfinite) bad |= !isfinite(v[u][c]);
               if constexpr (fp16) row[32 * c] = tc_f16_bits(v[u][c]);
               else row[32 * c] = v[u][c];
             }
@@ -229,15 +233,39 @@ __global__ void __launch_bounds__(tc_threads, 4)
           v[c] = row_in && lane + 32 * c < rw ? row.at(tc.px + lane + 32 * c).v[0] : 0.0f;
       });
     }
-    __syncthreads();
+    // A tile holding an infinity or a NaN is summed tap by tap instead: the band's zeros
+    // multiply every pixel of a slice (and x - hi is NaN for x infinite), so the products
+    // would make NaN of outputs whose windows never touch it, where fmaf sums (and scipy)
+    // keep them finite.
+    bool nonfinite = false;
+    if constexpr (may_be_nonfinite) nonfinite = __syncthreads_or(bad) != 0;
+    else __syncthreads();
 
     float acc[NB][4];
     HIPSTENCIL_UNROLL
     for (int b = 0; b < NB; ++b)
       HIPSTENCIL_UNROLL
       for (int c = 0; c < 4; ++c) acc[b][c] = 0.0f;
+    if (nonfinite) {
+      // Output (ox, oy0 + 4 k) into acc[k / 4][k % 4], as the FMA families sum it.
+      const int ox = threadIdx.x % tc_tile_w, oy0 = threadIdx.x / tc_tile_w;
+      HIPSTENCIL_NO_UNROLL
+      for (int k = 0; k < NB * 4; ++k) {
+        float sum = 0.0f;
+        const E* w = region + (oy0 + k * (tc_threads / tc_tile_w)) * l.pitch + ox;
+        for (int j = 0; j < kh; ++j)
+          for (int i = 0; i < kw; ++i) {
+            const E e = w[j * l.pitch + i];
+            float x;
+            if constexpr (fp16) x = tc_f16_value(e);
+            else x = e;
+            sum = fmaf(taps[j * kw + i], x, sum);
+          }
+        acc[k / 4][k % 4] = sum;
+      }
+    }
     HIPSTENCIL_NO_UNROLL
-    for (int ky = 0; ky < kh; ++ky) {
+    for (int ky = 0; ky < (nonfinite ? 0 : kh); ++ky) {
       const uint2* trow = table + ky * l.table + bidx;
       uint2 b0[S], b1[S];  // {hi, lo} of the fragment's two registers, per step (a depth-8
                            // fp16 step has one, b0)
@@ -295,14 +323,18 @@ __global__ void __launch_bounds__(tc_threads, 4)
     // warp stores 32 consecutive pixels of a row.
     __syncthreads();  // every warp is done with the region
     Out* out = reinterpret_cast<Out*>(tc_storage);
-    const float unscale = 1.0f / scale;
+    const float unscale = nonfinite ? 1.0f : 1.0f / scale;  // the tap-by-tap sums are not scaled
     HIPSTENCIL_UNROLL
     for (int b = 0; b < NB; ++b)
       HIPSTENCIL_UNROLL
       for (int c = 0; c < 4; ++c) {
         accum<float, 1> v;
         v.v[0] = acc[b][c] * unscale;
-        out[(wy0 + grp + 8 * (c / 2)) * tc_out_pitch + wx0 + 8 * b + 2 * tig + c % 2] = from_accum<Out>(v);
+        const int k = 4 * b + c;
+        const int at = nonfinite ? (threadIdx.x / tc_tile_w + k * (tc_threads / tc_tile_w)) * tc_out_pitch +
+                                       threadIdx.x % tc_tile_w
+                                 : (wy0 + grp + 8 * (c / 2)) * tc_out_pitch + wx0 + 8 * b + 2 * tig + c % 2;
+        out[at] = from_accum<Out>(v);
       }
     __syncthreads();
     // Each thread stores one column, every (tc_threads / tc_tile_w)-th row: one pointer
