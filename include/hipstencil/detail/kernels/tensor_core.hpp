@@ -241,31 +241,36 @@ __global__ void __launch_bounds__(tc_threads, 4)
     if constexpr (may_be_nonfinite) nonfinite = __syncthreads_or(bad) != 0;
     else __syncthreads();
 
-    float acc[NB][4];
-    HIPSTENCIL_UNROLL
-    for (int b = 0; b < NB; ++b)
-      HIPSTENCIL_UNROLL
-      for (int c = 0; c < 4; ++c) acc[b][c] = 0.0f;
     if (nonfinite) {
-      // Output (ox, oy0 + 4 k) into acc[k / 4][k % 4], as the FMA families sum it.
+      // Output (ox, oy0 + 4 k) as the FMA families sum it, stored straight away (rare).
       const int ox = threadIdx.x % tc_tile_w, oy0 = threadIdx.x / tc_tile_w;
       HIPSTENCIL_NO_UNROLL
-      for (int k = 0; k < NB * 4; ++k) {
-        float sum = 0.0f;
-        const E* w = region + (oy0 + k * (tc_threads / tc_tile_w)) * l.pitch + ox;
+      for (int oy = oy0; oy < tc_tile_h; oy += tc_threads / tc_tile_w) {
+        accum<float, 1> sum;
+        sum.v[0] = 0.0f;
+        const E* w = region + oy * l.pitch + ox;
         for (int j = 0; j < kh; ++j)
           for (int i = 0; i < kw; ++i) {
             const E e = w[j * l.pitch + i];
             float x;
             if constexpr (fp16) x = tc_f16_value(e);
             else x = e;
-            sum = fmaf(taps[j * kw + i], x, sum);
+            sum.v[0] = fmaf(taps[j * kw + i], x, sum.v[0]);
           }
-        acc[k / 4][k % 4] = sum;
+        if (tc.free_write || (ox < tc.ow && oy < tc.oh && g.writes(tx0 + ox, ty0 + oy)))
+          dst(g.dst_x0 + tx0 + ox, g.dst_y0 + ty0 + oy) = from_accum<Out>(sum);
       }
+      __syncthreads();  // the next tile's staging overwrites the region
+      continue;
     }
+
+    float acc[NB][4];
+    HIPSTENCIL_UNROLL
+    for (int b = 0; b < NB; ++b)
+      HIPSTENCIL_UNROLL
+      for (int c = 0; c < 4; ++c) acc[b][c] = 0.0f;
     HIPSTENCIL_NO_UNROLL
-    for (int ky = 0; ky < (nonfinite ? 0 : kh); ++ky) {
+    for (int ky = 0; ky < kh; ++ky) {
       const uint2* trow = table + ky * l.table + bidx;
       uint2 b0[S], b1[S];  // {hi, lo} of the fragment's two registers, per step (a depth-8
                            // fp16 step has one, b0)
@@ -323,18 +328,14 @@ __global__ void __launch_bounds__(tc_threads, 4)
     // warp stores 32 consecutive pixels of a row.
     __syncthreads();  // every warp is done with the region
     Out* out = reinterpret_cast<Out*>(tc_storage);
-    const float unscale = nonfinite ? 1.0f : 1.0f / scale;  // the tap-by-tap sums are not scaled
+    const float unscale = 1.0f / scale;
     HIPSTENCIL_UNROLL
     for (int b = 0; b < NB; ++b)
       HIPSTENCIL_UNROLL
       for (int c = 0; c < 4; ++c) {
         accum<float, 1> v;
         v.v[0] = acc[b][c] * unscale;
-        const int k = 4 * b + c;
-        const int at = nonfinite ? (threadIdx.x / tc_tile_w + k * (tc_threads / tc_tile_w)) * tc_out_pitch +
-                                       threadIdx.x % tc_tile_w
-                                 : (wy0 + grp + 8 * (c / 2)) * tc_out_pitch + wx0 + 8 * b + 2 * tig + c % 2;
-        out[at] = from_accum<Out>(v);
+        out[(wy0 + grp + 8 * (c / 2)) * tc_out_pitch + wx0 + 8 * b + 2 * tig + c % 2] = from_accum<Out>(v);
       }
     __syncthreads();
     // Each thread stores one column, every (tc_threads / tc_tile_w)-th row: one pointer
