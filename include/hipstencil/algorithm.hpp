@@ -165,7 +165,9 @@ struct streaming {
 /// tuning::fft_policy's max_size / 2 taps a side, any border rule and ROI; a separable
 /// filter runs as its outer product. Float arithmetic with its own rounding (a few units
 /// in the last place of the tile's largest values), so integer kernels that the direct
-/// families compute exactly run shared_mem instead. Allocates its workspace
+/// families compute exactly run shared_mem instead; tiles whose pixels hold an infinity or
+/// a NaN, which the transform would spread over the tile, are summed window by window.
+/// Allocates its workspace
 /// stream-ordered on the call's stream (MallocAsync/FreeAsync). NVIDIA only (cuFFT, made
 /// into plans once per transform size and kept); elsewhere it runs shared_mem.
 template <class Policy = tuning::by_device>
@@ -184,7 +186,8 @@ struct fft {
 /// accuracy by split operands (three TF32 products, or two fp16 products for 8-bit and
 /// half pixels, which fp16 holds exactly). One-channel pixels, up to 25 x 25 taps, any
 /// anchor, border rule and ROI; not integer kernels (the direct families sum those
-/// exactly). NVIDIA compute capability 8.0 and later, with the kernels compiled for it;
+/// exactly). A tile whose pixels hold an infinity or a NaN is summed tap by tap (the
+/// band's zeros would carry them into other windows). NVIDIA compute capability 8.0 and later, with the kernels compiled for it;
 /// elsewhere, and for what it does not take, shared_mem runs.
 template <class Policy = tuning::by_device>
 struct tensor_core {

@@ -124,7 +124,7 @@ resolution run_automatic(const problem<In, Out>& p) {
                            family_fits<fft_family, tuning::by_device>(p).ok;
     // So do the tensor cores where the table puts them first (their cost does not depend
     // on the coefficients either; 8192x8192 radius 9, u8: 0.58 ms against the terms'
-    // 2.20 of a Laplacian of Gaussian, float 1.27 against 2.30; 1920x1080 u8 30 us
+    // 2.20 of a Laplacian of Gaussian, float 1.32 against 2.30; 1920x1080 u8 30 us
     // against 91: bench/results/2026-11-24-tensor-core/ and 2026-11-24-lowrank/final-*).
     const bool tensor_core_first = pref.order[0] == tuning::choice::tensor_core &&
                                    family_fits<tensor_core_family, tuning::by_device>(p).ok;

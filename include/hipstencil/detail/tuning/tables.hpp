@@ -130,9 +130,9 @@ struct automatic_table {
     const long long taps = (2LL * s.radius + 1) * (2LL * s.radius + 1);
     const bool fft = !s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8;
     if (tensor_core_first(s)) {
-      // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.56 ms,
-      // tensor_core 1.65; radius 11: 1.56 against 1.52; 3840x2160 radius 12: tensor_core
-      // 224 us, fft 259).
+      // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
+      // tensor_core 1.70; radius 11: 1.60 against 1.58; 3840x2160 radius 12: tensor_core
+      // 230 us, fft 266).
       if (fft && s.channel_bytes == 4 && s.radius >= 12 && s.pixels() > (1LL << 24))
         return {{choice::fft, choice::tensor_core, rest.order[0], rest.order[1]}};
       if (fft) return {{choice::tensor_core, choice::fft, rest.order[0], rest.order[1]}};
@@ -149,16 +149,16 @@ struct automatic_table {
   /// tensor_core first (bench/results/2026-11-24-tensor-core/, random dense filters,
   /// replicate, against the best other family): one-channel dense filters of 8-bit and
   /// float pixels up to radius 12 (its 25 x 25 taps),
-  ///   u8 from radius 3 beyond 2^20 pixels (8192x8192 radius 3: 262 us, streaming 297;
-  ///     radius 7: 421 us, tiled 1325; 1920x1080 radius 3: 18.0 us, tiled 20.4), from
-  ///     radius 7 at 2^18 (512x512 radius 7: 18.2 us, streaming 22.3; radius 5: 17.0,
-  ///     shared_mem 15.4);
-  ///   float from radius 7 beyond 2^20 pixels (8192x8192: 814 us, tiled 1273; radius 5:
-  ///     623, streaming 601; 1920x1080 radius 7: 36.4, tiled 48.1; radius 5: 29.4, tiled
-  ///     28.0), from radius 9 at 2^18 (512x512 radius 9: 25.6 us, shared_mem 31.8; radius
-  ///     7: 19.6, tiled 16.9), and radius 3 to 5 beyond 2^22 up to 2^25 (3840x2160 radius
-  ///     4: 64.6 us, tiled 73.2; radius 2: 47.8 against 40.5; 8192x8192 radius 3: 350
-  ///     against streaming's 295).
+  ///   u8 from radius 3 beyond 2^20 pixels (8192x8192 radius 3: 267 us, streaming 297;
+  ///     radius 7: 424 us, tiled 1335; 1920x1080 radius 3: 17.7 us, tiled 20.2), from
+  ///     radius 7 at 2^18 (512x512 radius 7: 18.3 us, streaming 22.4; radius 5: 17.1,
+  ///     shared_mem 15.6);
+  ///   float from radius 7 beyond 2^20 pixels (8192x8192: 854 us, tiled 1284; radius 5:
+  ///     664, streaming 599; 1920x1080 radius 7: 38.2, tiled 48.0; radius 5: 31.4, tiled
+  ///     27.7), from radius 9 at 2^18 (512x512 radius 9: 27.2 us, shared_mem 31.9; radius
+  ///     7: 20.5, tiled 16.7), and radius 4 and 5 beyond 2^22 up to 2^25 (3840x2160 radius
+  ///     4: 70.1 us, tiled 73.5; radius 5: 95.8 against 97.6; radius 3: 61.8 against 58.7;
+  ///     8192x8192 radius 4: 458 against streaming's 436).
   /// 16-bit and half pixels were not measured, nor images below 512x512. Integer kernels,
   /// which the direct families sum exactly, fall to the rest of the list (its fits()).
   static constexpr bool tensor_core_first(const problem_shape& s) {
@@ -167,7 +167,7 @@ struct automatic_table {
     if (s.channel_bytes == 1) return (px > (1LL << 20) && s.radius >= 3) || (px >= (1LL << 18) && s.radius >= 7);
     if (s.channel_bytes == 4)
       return (px > (1LL << 20) && s.radius >= 7) || (px >= (1LL << 18) && s.radius >= 9) ||
-             (px > (1LL << 22) && px < (1LL << 25) && s.radius >= 3 && s.radius <= 5);
+             (px > (1LL << 22) && px < (1LL << 25) && s.radius >= 4 && s.radius <= 5);
     return false;
   }
 
