@@ -51,6 +51,11 @@ struct preference {
   choice order[4] = {choice::none, choice::none, choice::none, choice::none};
 };
 
+/// `first`, then p's choices (its last one dropped).
+constexpr preference ahead(choice first, const preference& p) {
+  return {{first, p.order[0], p.order[1], p.order[2]}};
+}
+
 /// What automatic's choice depends on.
 struct problem_shape {
   bool separable = false;  ///< row and column taps
@@ -134,15 +139,14 @@ struct automatic_table {
       // tensor_core 1.70; radius 11: 1.60 against 1.58; 3840x2160 radius 12: tensor_core
       // 230 us, fft 266).
       if (fft && s.channel_bytes == 4 && s.radius >= 12 && s.pixels() > (1LL << 24))
-        return {{choice::fft, choice::tensor_core, rest.order[0], rest.order[1]}};
-      if (fft) return {{choice::tensor_core, choice::fft, rest.order[0], rest.order[1]}};
-      return {{choice::tensor_core, rest.order[0], rest.order[1], rest.order[2]}};
+        return ahead(choice::fft, ahead(choice::tensor_core, rest));
+      return ahead(choice::tensor_core, fft ? ahead(choice::fft, rest) : rest);
     }
-    if (fft) return {{choice::fft, rest.order[0], rest.order[1], rest.order[2]}};
+    if (fft) return ahead(choice::fft, rest);
     const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
                        ((s.channels == 1 && s.pixels() > (1LL << 20)) ||
                         (s.channels == 4 && s.pixels() > (1LL << 16)));
-    if (packs) return {{choice::packed, rest.order[0], rest.order[1], rest.order[2]}};
+    if (packs) return ahead(choice::packed, rest);
     return rest;
   }
 
