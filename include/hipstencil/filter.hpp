@@ -212,9 +212,10 @@ inline filter2d laplacian() { return filter2d(3, 3, {0, 1, 0, 1, -4, 1, 0, 1, 0}
 /// gaussian_taps(sigma, radius) and d2(x) = g(x) (x^2 / sigma^4 - 1 / sigma^2) (scipy's
 /// order-2 kernel: the normalised Gaussian times the polynomial, not renormalised).
 /// Negative at the centre: filter with it and negate for the usual blob response. A dense
-/// filter of rank two, which algo::automatic runs as two separable terms, or from 21x21 on
-/// large images through the FFT, where its tables say so. sigma and radius as
-/// gaussian_taps (radius < 0: int(4 sigma + 0.5)).
+/// filter of rank two, which algo::automatic runs as two separable terms, or, where its
+/// tables say so, on the tensor cores (one-channel 8-bit and float images up to 25x25) or
+/// from 21x21 on large images through the FFT. sigma and radius as gaussian_taps
+/// (radius < 0: int(4 sigma + 0.5)).
 inline filter2d laplacian_of_gaussian(double sigma, int radius = -1) {
   const std::vector<float> g = gaussian_taps(sigma, radius);
   const int n = int(g.size()), r = n / 2;

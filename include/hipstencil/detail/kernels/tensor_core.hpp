@@ -321,14 +321,14 @@ struct tensor_core_family {
   template <class P, class In, class Out>
   static fit fits(const problem<In, Out>& p) {
 #if defined(HIPSTENCIL_BACKEND_CUDA)
-    if (pixel_traits<In>::channels != 1 || pixel_traits<Out>::channels != 1) return no_fit;
-    if (!p.dense || p.low_rank) return no_fit;
-    if (p.g.kw > tc_max_taps || p.g.kh > tc_max_taps) return no_fit;
-    if (small_integer_kernel(*p.dense)) return no_fit;
-    // fp16 operands stage the constant border value as fp16: only where that is exact.
-    if (tc_fp16_operands<In> && p.g.border.rule == border::kind::constant && !fp16_exact(p.g.border.value))
-      return no_fit;
-    if constexpr (pixel_traits<In>::channels == 1) {
+    // (Multi-channel pairs compile no kernel: launch() is empty for them.)
+    if constexpr (pixel_traits<In>::channels == 1 && pixel_traits<Out>::channels == 1) {
+      if (!p.dense || p.low_rank) return no_fit;
+      if (p.g.kw > tc_max_taps || p.g.kh > tc_max_taps) return no_fit;
+      if (small_integer_kernel(*p.dense)) return no_fit;
+      // fp16 operands stage the constant border value as fp16: only where that is exact.
+      if (tc_fp16_operands<In> && p.g.border.rule == border::kind::constant && !fp16_exact(p.g.border.value))
+        return no_fit;
       const int binary = tuning::detail::per_device([](int) {
         cudaFuncAttributes a{};
         if (cudaFuncGetAttributes(&a, tc_dense_kernel<In, Out, 2, false>) != cudaSuccess) {
@@ -340,9 +340,8 @@ struct tensor_core_family {
       if (binary < 80) return no_fit;
       return fit{true, -1};
     }
-#else
-    (void)p;
 #endif
+    (void)p;
     return no_fit;
   }
 
