@@ -37,6 +37,7 @@ struct direct_family;
 struct packed_family;
 struct fft_family;
 struct tensor_core_family;
+struct sliding_family;
 }  // namespace detail
 
 /// Algorithm tags. Each family's tag names its family (detail/kernels/<family>.hpp) and
@@ -199,6 +200,24 @@ struct tensor_core {
   using with_strategy = tensor_core<Policy>;
 };
 
+/// Separable filters of any size up to 255 taps a side, column pass first
+/// (detail/kernels/sliding.hpp): each thread slides a window of registers along its
+/// outputs, so a source pixel is read and converted once per thread, not once per tap,
+/// and the row pass reads each column sum once per thread from shared memory; the
+/// outputs leave through shared memory in whole rows. For wide separable filters, where
+/// the shared_mem and two_pass row passes pay a read and a conversion per tap. Any anchor,
+/// border rule, ROI and batch; a run-time filter size (no compiled radii). Dense filters
+/// run shared_mem.
+template <class Policy = tuning::by_device>
+struct sliding {
+  static constexpr const char* name = "sliding";
+  using border_strategy = strategy::tile_class;
+  using policy = Policy;
+  using family = detail::sliding_family;
+  template <class S>
+  using with_strategy = sliding<Policy>;
+};
+
 /// Lets the library choose the family from the image's size (pixels, and width: streaming
 /// needs 1024 columns), the filter's size and separability and the pixel's channel count
 /// and channel width, by the tuning table of the device the call runs on
@@ -232,7 +251,7 @@ struct list {};
 /// its kernel header, its tag above with its entry here, the header's #include in
 /// detail/families.hpp, its policy (detail/tuning/policies.hpp), and its name in
 /// automatic's choices with the table's rows where it wins (detail/tuning/tables.hpp).
-using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>, packed<>, fft<>, tensor_core<>>;
+using families = list<naive, shared_mem<>, two_pass<>, tiled<>, streaming<>, direct<>, packed<>, fft<>, tensor_core<>, sliding<>>;
 
 }  // namespace algo
 }  // namespace hipstencil

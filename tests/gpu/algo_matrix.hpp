@@ -50,15 +50,21 @@ inline problem place(int w, int h, int placement, halo hm, int reach_l, int reac
   return p;
 }
 
-/// One placed case of `algo` with `f` on a fresh random source against the reference
-/// (outputs poisoned): check(resolved_algorithm's answer) first, then the call. Returns
-/// the pixels compared.
-template <class In, class Out, class Algo, class Check>
-long long run_placed(const filter2d& f, border::any b, int w, int h, int placement, halo hm, Algo algo,
-                     Check&& check) {
-  const problem p = place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
+/// The dense form of a filter, which the reference takes: the filter itself, or a
+/// separable filter's outer product (in float, as separable_filter::to_2d builds it).
+inline const filter2d& dense_form(const filter2d& f) { return f; }
+inline filter2d dense_form(const separable_filter& f) { return f.to_2d(); }
+
+/// One placed case of `algo` with `f` (a filter2d or a separable_filter) on a fresh random
+/// source against the reference (outputs poisoned): check(resolved_algorithm's answer)
+/// first, then the call. Returns the pixels compared.
+template <class In, class Out, class Filter, class Algo, class Check>
+long long run_placed(const Filter& f, border::any b, int w, int h, int placement, halo hm, Algo algo, Check&& check) {
+  const filter2d df = dense_form(f);
+  const problem p =
+      place(w, h, placement, hm, df.reach_left(), df.reach_top(), df.reach_right(), df.reach_bottom(), b.rule);
   const auto src = random_image<In>(p.src_w, p.src_h);
-  return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
+  return check_against_reference<In, Out>(p, df, b, src, [&](image_view<const In> s, image_view<Out> d) {
     const resolution res = resolved_algorithm(s, p.src_roi, d, p.dst_roi, f, b, algo, p.halo_mode);
     INFO("runs " << res.str());
     check(res);
@@ -70,12 +76,12 @@ long long run_placed(const filter2d& f, border::any b, int w, int h, int placeme
 /// sizes of `sides` in turn, the ROI placement (place) and the halo mode cycling, on fresh
 /// random sources against the reference; checks through resolved_algorithm that `family`
 /// runs each. Returns the pixels compared.
-template <class In, class Out, class Algo>
-long long placed_matrix(const std::vector<filter2d>& filters, const std::vector<border::any>& borders,
+template <class In, class Out, class Filter = filter2d, class Algo>
+long long placed_matrix(const std::vector<Filter>& filters, const std::vector<border::any>& borders,
                         const std::vector<std::array<int, 2>>& sides, Algo algo, const char* family) {
   long long cases = 0, pixels = 0;
   const long long n = (long long)sides.size();
-  for (const filter2d& f : filters)
+  for (const Filter& f : filters)
     for (const border::any& b : borders) {
       const auto& s = sides[std::size_t(cases % n)];
       const halo hm = (cases / n) % 2 ? halo::from_parent : halo::isolated;
@@ -94,15 +100,15 @@ long long placed_matrix(const std::vector<filter2d>& filters, const std::vector<
 /// is one, and within the float tolerance of it elsewhere, as window sums give them:
 /// families that mix a tile's pixels (products with zeros, transforms) must not carry a
 /// NaN into windows that do not hold it.
-template <class In, class Algo>
-void nonfinite_case(const filter2d& f, border::any b, Algo algo, const char* family) {
+template <class In, class Filter, class Algo>
+void nonfinite_case(const Filter& f, border::any b, Algo algo, const char* family) {
   const int w = 150, h = 140;  // (tensor_core: 3 x 3 tiles of 64 x 64, the last ones partial)
   host_image<In> src = random_image<In>(w, h);
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   const int spots[][3] = {{10, 10, 0}, {100, 70, 0}, {70, 20, 1}, {149, 139, 2}, {64, 64, 1}};
   for (const auto& s : spots) src(s[0], s[1]) = In(s[2] == 0 ? nan : s[2] == 1 ? inf : -inf);
   host_image<In> ref(w, h);
-  reference::convolve(src.view(), rect{0, 0, w, h}, ref.view(), rect{0, 0, w, h}, f, b, halo::isolated,
+  reference::convolve(src.view(), rect{0, 0, w, h}, ref.view(), rect{0, 0, w, h}, dense_form(f), b, halo::isolated,
                       reference::all_threads());
   device_image<In> d_src(w, h), d_dst(w, h);
   d_src.upload(src.view());
@@ -114,7 +120,7 @@ void nonfinite_case(const filter2d& f, border::any b, Algo algo, const char* fam
   d_dst.download(out.view());
   gpu::stream_synchronize(nullptr);
   double ksum = 0;
-  for (float k : f.coefficients()) ksum += std::fabs(k);
+  for (float k : dense_form(f).coefficients()) ksum += std::fabs(k);
   long long bad = 0, nans = 0, infs = 0;
   std::string first_bad;
   for (int y = 0; y < h; ++y)

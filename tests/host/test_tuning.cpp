@@ -95,17 +95,21 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
               if (names(p, tu::choice::fft)) CHECK((!sep && r >= 9));  // wide dense filters only
               // Dense one-channel 8-bit and float filters its kernels take (25 x 25 taps).
               if (names(p, tu::choice::tensor_core)) CHECK((!sep && channels == 1 && cb != 2 && r >= 3 && r <= 12));
+              // Separable u8, float and uchar4 filters, from radius 3, beyond 2^19 pixels.
+              if (names(p, tu::choice::sliding))
+                CHECK((sep && (channels == 1 ? cb != 2 : channels == 4 && cb == 1) && r >= 3 &&
+                       (long long)w * h > (1LL << 19)));
               // No family twice.
               for (std::size_t i = 0; i < list.size(); ++i)
                 for (std::size_t j = i + 1; j < list.size(); ++j) CHECK(list[i] != list[j]);
               // A filter that is not square and centred runs shared_mem (or naive).
               if (r < 1) CHECK((list.size() == 1 && list[0] == tu::choice::shared_mem));
               // Past the shared-memory families' reach nothing but shared_mem, two_pass,
-              // fft, tensor_core or naive is named (tiled and streaming stop at 8 and 5).
+              // fft, tensor_core, sliding or naive is named (tiled and streaming stop at 8 and 5).
               if (r > 8) {
                 for (tu::choice c : list)
                   CHECK((c == tu::choice::shared_mem || c == tu::choice::two_pass || c == tu::choice::fft ||
-                         c == tu::choice::tensor_core));
+                         c == tu::choice::tensor_core || c == tu::choice::sliding));
               }
             }
 }
@@ -322,4 +326,56 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
   CHECK(f_12[1] == tu::choice::tensor_core);
   CHECK(first(shape(false, 12, 1, 4, 1920, 1080)) == tu::choice::tensor_core);
   CHECK(first(shape(false, 11, 1, 4, 8192, 8192)) == tu::choice::tensor_core);
+}
+
+TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
+  const auto list = [](const tu::problem_shape& s) { return named(tu::automatic_table<tu::arch::sm_90>::choose(s)); };
+  auto first = [&](const tu::problem_shape& s) {
+    const auto l = list(s);
+    return l.empty() ? tu::choice::none : l[0];
+  };
+  // Beyond 2^21 pixels from radius 5, u8, float and uchar4 (8192x8192 15x15: float 377 us
+  // against shared_mem's 543, uchar4 945 against two_pass's 1682); radius 3 stays streaming.
+  CHECK(first(shape(true, 5, 1, 1, 8192, 8192)) == tu::choice::sliding);
+  CHECK(first(shape(true, 7, 1, 4, 8192, 8192)) == tu::choice::sliding);
+  CHECK(first(shape(true, 15, 4, 1, 8192, 8192)) == tu::choice::sliding);
+  CHECK(first(shape(true, 10, 1, 4, 3840, 2160)) == tu::choice::sliding);
+  CHECK(first(shape(true, 3, 1, 4, 8192, 8192)) == tu::choice::streaming);
+  // uchar4 at radius 3: sliding below 2^25 pixels (3840x2160: 95.9 us, streaming 98.4),
+  // streaming then sliding beyond (8192x8192: 571 and 645 us).
+  CHECK(first(shape(true, 3, 4, 1, 3840, 2160)) == tu::choice::sliding);
+  CHECK(first(shape(true, 3, 4, 1, 1920, 1080)) == tu::choice::sliding);
+  const auto uchar4_7x7 = list(shape(true, 3, 4, 1, 8192, 8192));
+  REQUIRE(uchar4_7x7.size() >= 2);
+  CHECK((uchar4_7x7[0] == tu::choice::streaming && uchar4_7x7[1] == tu::choice::sliding));
+  // 1920x1080, one channel: radius 5 to 7 after two_pass (float 11x11: 33.3 us against
+  // 37.0), not radius 3 or from radius 10 (shared_mem 39.9 against 57.3).
+  const auto u8_15x15 = list(shape(true, 7, 1, 1, 1920, 1080));
+  REQUIRE(u8_15x15.size() >= 2);
+  CHECK((u8_15x15[0] == tu::choice::two_pass && u8_15x15[1] == tu::choice::sliding));
+  CHECK(first(shape(true, 3, 1, 1, 1920, 1080)) != tu::choice::sliding);
+  CHECK(first(shape(true, 10, 1, 4, 1920, 1080)) != tu::choice::sliding);
+  // Not at 512x512 and below (about 25 us a call there, shared_mem and two_pass 6 to 15).
+  CHECK(first(shape(true, 7, 4, 1, 512, 512)) != tu::choice::sliding);
+  CHECK(first(shape(true, 15, 1, 4, 128, 128)) != tu::choice::sliding);
+  // Batches: 64 frames of 1920x1080 run sliding (u8 15x15: 1216 us, two_pass 1659); 4096
+  // images of 128x128 two_pass first (u8 15x15: 994, sliding 1350), but float 11x11 and
+  // 15x15 sliding (854 against 994), and uchar4 to radius 8 two_pass then tiled.
+  auto batch = [&](tu::problem_shape s, int images) {
+    s.images = images;
+    return list(s);
+  };
+  CHECK(batch(shape(true, 7, 1, 1, 1920, 1080), 64)[0] == tu::choice::sliding);
+  CHECK(batch(shape(true, 7, 4, 1, 1920, 1080), 64)[0] == tu::choice::sliding);
+  CHECK(batch(shape(true, 7, 1, 1, 128, 128), 4096)[0] == tu::choice::two_pass);
+  CHECK(batch(shape(true, 7, 1, 1, 128, 128), 4096)[1] == tu::choice::sliding);
+  CHECK(batch(shape(true, 7, 1, 4, 128, 128), 4096)[0] == tu::choice::sliding);
+  CHECK(batch(shape(true, 15, 1, 4, 128, 128), 4096)[0] == tu::choice::two_pass);
+  CHECK(batch(shape(true, 7, 4, 1, 128, 128), 4096)[1] == tu::choice::tiled);
+  CHECK(batch(shape(true, 15, 4, 1, 128, 128), 4096)[1] == tu::choice::sliding);
+  // Never dense filters, three channels, 16-bit channels or float4 (not measured).
+  CHECK(first(shape(false, 7, 1, 4, 8192, 8192)) != tu::choice::sliding);
+  CHECK(first(shape(true, 7, 3, 1, 8192, 8192)) != tu::choice::sliding);
+  CHECK(first(shape(true, 7, 1, 2, 8192, 8192)) != tu::choice::sliding);
+  CHECK(first(shape(true, 7, 4, 4, 8192, 8192)) != tu::choice::sliding);
 }

@@ -10,6 +10,7 @@
 #include "kernels/naive.hpp"
 #include "kernels/packed.hpp"
 #include "kernels/shared_mem.hpp"
+#include "kernels/sliding.hpp"
 #include "kernels/streaming.hpp"
 #include "kernels/tensor_core.hpp"
 #include "kernels/tiled.hpp"

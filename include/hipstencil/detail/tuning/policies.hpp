@@ -181,6 +181,35 @@ struct tensor_core_policy {
   using separable_radii = radii<>;
 };
 
+/// algo::sliding: Threads threads a block; each thread of the column pass computes out_y
+/// sums down one column, each of the row pass out_x outputs along one row, both with
+/// register windows of twice that many pixels: Out1 for one-channel pixels, OutN for more
+/// (four float channels a pixel make the windows four times larger). Tiles Width1 outputs
+/// wide for one channel and WidthN for more, with as many rows (a multiple of out_y, at
+/// most MaxRows) as the column sums of a filter's width leave room for in SharedBytes.
+/// MinBlocks blocks per multiprocessor asked of the register allocator (NVIDIA): unasked,
+/// nvcc 13 held the one-channel kernels at 64 registers with spills; asked for 2, uchar4
+/// took 99 and Nsight Compute saw 2 blocks (25% occupancy) at 8192x8192 15x15; asked for 3,
+/// 76 to 80 (no spills but float3's 8 bytes), 3 blocks, 37% (the same step also loaded
+/// uchar4 as one word: 1260 to 939 us; bench/results/2026-11-24-sliding/development/).
+/// Run-time filter size.
+template <int Threads = 256, int Out1 = 8, int OutN = 4, int Width1 = 128, int WidthN = 64, int MaxRows = 64,
+          std::size_t SharedBytes = shared_memory_budget, int MinBlocks = 3>
+struct sliding_policy {
+  static constexpr int threads = Threads, max_rows = MaxRows, min_blocks = MinBlocks;
+  template <int Channels>
+  static constexpr int out_x = Channels == 1 ? Out1 : OutN;
+  template <int Channels>
+  static constexpr int out_y = Channels == 1 ? Out1 : OutN;
+  template <int Channels>
+  static constexpr int width = Channels == 1 ? Width1 : WidthN;
+  static_assert((Out1 & (Out1 - 1)) == 0 && (OutN & (OutN - 1)) == 0, "padding by shifts");
+  static_assert(Width1 % Out1 == 0 && WidthN % OutN == 0, "whole items a row");
+  using dense_radii = radii<>;  ///< none: separable filters of any size, one kernel
+  using separable_radii = radii<>;
+  static constexpr std::size_t shared_bytes = SharedBytes;
+};
+
 /// Policy P for the kernels of a uniform batch (convolve_batch): each block first moves its
 /// views to image blockIdx.z. A kernel instantiation of its own, so that single-image
 /// kernels carry no image offset: held in registers for the kernel's life, it cost

@@ -42,7 +42,7 @@ struct policy_for<arch::sm_90, streaming_policy<>> {
 };
 
 /// The families algo::automatic chooses between.
-enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct, packed, fft, tensor_core };
+enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct, packed, fft, tensor_core, sliding };
 
 /// algo::automatic's preference for one problem, best first; the first family that can run
 /// the problem runs it (streaming needs aligned ROIs, two_pass a caller's workspace), and
@@ -178,7 +178,8 @@ struct automatic_table {
   /// The choice among the float families (every pixel type).
   static constexpr preference choose_family(const problem_shape& s) {
     constexpr choice none = choice::none, stream = choice::streaming, tiled = choice::tiled,
-                     smem = choice::shared_mem, two_pass = choice::two_pass, direct = choice::direct;
+                     smem = choice::shared_mem, two_pass = choice::two_pass, direct = choice::direct,
+                     sliding = choice::sliding;
     const int r = s.radius;
     const long long px = s.pixels();
     const bool one = s.channels == 1, wide_channel = s.channel_bytes > 1;
@@ -219,6 +220,40 @@ struct automatic_table {
         if (s.channel_bytes == 2 && !s.separable && r == 2 && px > (1LL << 21)) return {{direct, smem}};
         return {{smem}};
       }
+    }
+    // sliding, separable u8, float and uchar4 filters (bench/results/2026-11-24-sliding/,
+    // replicate, against every other family and NPP in the same run):
+    //   beyond 2^21 pixels from radius 5 (8192x8192 11x11 to 31x31: float 322 to 584 us,
+    //     the best other family 408 to 957; u8 341 to 597 against 427 to 952; uchar4 763
+    //     to 1637 against 1266 to 2751; 3840x2160 within 5% of two_pass at 31x31, ahead
+    //     elsewhere), not at radius 2 and 3 (streaming: 8192x8192 float 7x7 215 against 306);
+    //   uchar4 from radius 3 below 2^25 pixels (3840x2160 7x7: 95.9 us, streaming 98.4,
+    //     shared_mem 107; 1920x1080: 31.3 against 34.3; radius 4, between 3 and 5 where
+    //     sliding led, not measured), and at radius 3 beyond, after streaming (8192x8192
+    //     7x7: streaming 571, sliding 645, shared_mem 767; radius 4 keeps shared_mem);
+    //   one channel at 2^19 to 2^21 pixels at radius 5 to 7, after two_pass (1920x1080 float
+    //     11x11: two_pass 33.3 us, sliding 37.0, tiled 45.1); from radius 10 shared_mem and
+    //     two_pass are ahead (39.9 and 36.3 against 57.3).
+    //   Not at 2^19 pixels and below: each block's passes run one after the other, some
+    //     25 us at 512x512 and 128x128 whatever the filter (shared_mem and two_pass 6 to 15).
+    //   Batches count all their pixels: 64 frames of 1920x1080 run sliding (u8 15x15: 1216
+    //     us, shared_mem 1989, two_pass 1659), batches of narrow images below.
+    const bool sliding_measured = one ? s.channel_bytes != 2 : s.channels == 4 && s.channel_bytes == 1;
+    if (s.separable && sliding_measured && px > (1LL << 19)) {
+      if (!one && r == 3 && px >= (1LL << 25) && st != none) return {{stream, sliding, smem}};
+      if (px > (1LL << 21) && r >= 5) {
+        if (st != none) return {{sliding, smem}};
+        // Narrow images, measured as a batch of 4096 of 128x128 (one image under 1024 columns
+        // taken to behave alike, not measured): two_pass into a caller's workspace
+        // leads but for float to radius 7 (u8 15x15: 994 us, sliding 1350, tiled 2155;
+        // float: sliding 854 against 994), and tiled beats sliding for four channels to
+        // radius 8 (uchar4 15x15: 2620 against 3418).
+        if (!one) return r <= 8 ? preference{{two_pass, tiled, smem}} : preference{{two_pass, sliding, smem}};
+        return s.channel_bytes == 4 && r <= 7 ? preference{{sliding, two_pass, smem}}
+                                              : preference{{two_pass, sliding, smem}};
+      }
+      if (!one && r >= 3 && px < (1LL << 25)) return {{sliding, smem}};
+      if (px <= (1LL << 21) && r >= 5 && r <= 7) return {{two_pass, sliding, smem}};
     }
     // Four 16-bit channels (ushort4), dense 5x5 to 17x17: tiled's 4 x 4 outputs of four
     // channels lose to shared_mem up to radius 4 (1920x1080 5x5: 51.5 us against 39.3;
