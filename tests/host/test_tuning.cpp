@@ -36,6 +36,13 @@ tu::choice unpacked(const tu::preference& p) {
 
 tu::preference choose(const tu::problem_shape& s) { return tu::automatic_table<tu::arch::sm_90>::choose(s); }
 
+// The families sm_90's table names for s, and the first of them (none: naive).
+std::vector<tu::choice> sm90_list(const tu::problem_shape& s) { return named(choose(s)); }
+tu::choice sm90_first(const tu::problem_shape& s) {
+  const auto l = sm90_list(s);
+  return l.empty() ? tu::choice::none : l[0];
+}
+
 bool names(const tu::preference& p, tu::choice c) {
   for (tu::choice x : named(p))
     if (x == c) return true;
@@ -282,11 +289,8 @@ TEST_CASE("automatic's table: fft for dense filters from radius 9 beyond 1.4e8 t
 }
 
 TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float filters (H200)") {
-  const auto list = [](const tu::problem_shape& s) { return named(tu::automatic_table<tu::arch::sm_90>::choose(s)); };
-  auto first = [&](const tu::problem_shape& s) {
-    const auto l = list(s);
-    return l.empty() ? tu::choice::none : l[0];
-  };
+  const auto list = sm90_list;
+  const auto first = sm90_first;
   // u8 from radius 3 beyond 2^20 pixels (8192x8192 radius 3: 267 us, streaming 297), from
   // radius 7 at 512x512 (18.3 us, streaming 22.4; radius 5 lost: 17.1 against 15.6).
   CHECK(first(shape(false, 3, 1, 1, 1920, 1080)) == tu::choice::tensor_core);
@@ -329,11 +333,8 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
 }
 
 TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
-  const auto list = [](const tu::problem_shape& s) { return named(tu::automatic_table<tu::arch::sm_90>::choose(s)); };
-  auto first = [&](const tu::problem_shape& s) {
-    const auto l = list(s);
-    return l.empty() ? tu::choice::none : l[0];
-  };
+  const auto list = sm90_list;
+  const auto first = sm90_first;
   // Beyond 2^21 pixels from radius 5, u8, float and uchar4 (8192x8192 15x15: float 377 us
   // against shared_mem's 543, uchar4 945 against two_pass's 1682); radius 3 stays streaming.
   CHECK(first(shape(true, 5, 1, 1, 8192, 8192)) == tu::choice::sliding);
