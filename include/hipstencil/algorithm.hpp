@@ -229,7 +229,8 @@ struct sliding {
 /// that is a sum of 2 to 4 such terms as those terms beyond 17x17 (resolution::rank).
 /// Dense one-channel 8-bit and float filters from 7x7 (large images) or 15x15 up to 25x25
 /// run tensor_core, where the GPU has tensor cores. Separable u8, float and uchar4 filters
-/// from 11x11 on images beyond 2^21 pixels (uchar4 from 7x7 beyond 2^19) run sliding.
+/// from 11x11 on images beyond 2^21 pixels (uchar4 from 7x7 beyond 2^19), and some 7x7 to
+/// 15x15 ones on smaller images, run sliding.
 /// Wide dense filters on large images run
 /// fft (from 19x19, where the direct sums would cost over 1.4e8 taps x pixels), which
 /// allocates its workspace stream-ordered, as naive stages filters over 33x33 taps; nothing

@@ -102,10 +102,10 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
               if (names(p, tu::choice::fft)) CHECK((!sep && r >= 9));  // wide dense filters only
               // Dense one-channel 8-bit and float filters its kernels take (25 x 25 taps).
               if (names(p, tu::choice::tensor_core)) CHECK((!sep && channels == 1 && cb != 2 && r >= 3 && r <= 12));
-              // Separable u8, float and uchar4 filters, from radius 3, beyond 2^19 pixels.
+              // Separable u8, float and uchar4 filters, from radius 3 (to 7 at 2^19 pixels and below).
               if (names(p, tu::choice::sliding))
                 CHECK((sep && (channels == 1 ? cb != 2 : channels == 4 && cb == 1) && r >= 3 &&
-                       (long long)w * h > (1LL << 19)));
+                       ((long long)w * h > (1LL << 19) || r <= 7)));
               // No family twice.
               for (std::size_t i = 0; i < list.size(); ++i)
                 for (std::size_t j = i + 1; j < list.size(); ++j) CHECK(list[i] != list[j]);
@@ -349,15 +349,25 @@ TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
   const auto uchar4_7x7 = list(shape(true, 3, 4, 1, 8192, 8192));
   REQUIRE(uchar4_7x7.size() >= 2);
   CHECK((uchar4_7x7[0] == tu::choice::streaming && uchar4_7x7[1] == tu::choice::sliding));
-  // 1920x1080, one channel: radius 5 to 7 after two_pass (float 11x11: 33.3 us against
-  // 37.0), not radius 3 or from radius 10 (shared_mem 39.9 against 57.3).
+  // 1920x1080, one channel: radius 5 to 7, float first (11x11: 30.7 us, two_pass 32.9), u8
+  // after two_pass (35.0 against 31.8); not radius 3, nor from radius 10 (float: shared_mem
+  // 36.1 against 45.0).
   const auto u8_15x15 = list(shape(true, 7, 1, 1, 1920, 1080));
   REQUIRE(u8_15x15.size() >= 2);
   CHECK((u8_15x15[0] == tu::choice::two_pass && u8_15x15[1] == tu::choice::sliding));
+  CHECK(first(shape(true, 5, 1, 4, 1920, 1080)) == tu::choice::sliding);
   CHECK(first(shape(true, 3, 1, 1, 1920, 1080)) != tu::choice::sliding);
   CHECK(first(shape(true, 10, 1, 4, 1920, 1080)) != tu::choice::sliding);
-  // Not at 512x512 and below (about 25 us a call there, shared_mem and two_pass 6 to 15).
+  // 512x512 and below (tiles cut short to fill a wave): radius 3 for float and uchar4, and
+  // u8 beyond 2^16 pixels; float to radius 7 beyond 2^16; wider filters stay two_pass.
+  CHECK(first(shape(true, 3, 1, 4, 128, 128)) == tu::choice::sliding);
+  CHECK(first(shape(true, 3, 4, 1, 128, 128)) == tu::choice::sliding);
+  CHECK(first(shape(true, 3, 1, 1, 128, 128)) != tu::choice::sliding);
+  CHECK(first(shape(true, 3, 1, 1, 512, 512)) == tu::choice::sliding);
+  CHECK(first(shape(true, 7, 1, 4, 512, 512)) == tu::choice::sliding);
+  CHECK(first(shape(true, 5, 1, 4, 128, 128)) != tu::choice::sliding);
   CHECK(first(shape(true, 7, 4, 1, 512, 512)) != tu::choice::sliding);
+  CHECK(first(shape(true, 10, 1, 4, 512, 512)) != tu::choice::sliding);
   CHECK(first(shape(true, 15, 1, 4, 128, 128)) != tu::choice::sliding);
   // Batches: 64 frames of 1920x1080 run sliding (u8 15x15: 1216 us, two_pass 1659); 4096
   // images of 128x128 two_pass first (u8 15x15: 994, sliding 1350), but float 11x11 and

@@ -84,6 +84,20 @@ sliding_layout sliding_layout_for(int kw, int height) {
   return l;
 }
 
+/// `l` with fewer rows (down to out_y) where the grid would have fewer than `blocks` blocks:
+/// a block runs its column pass, row pass and stores one after the other, so a small
+/// image's few blocks left the GPU waiting on each (some 25 us a call at 512x512 with 64
+/// rows, whatever the filter); shorter tiles trade vertical halo work for more of them.
+template <class P, int C>
+sliding_layout sliding_rows_for_grid(sliding_layout l, int width, int height, int images, long long blocks) {
+  constexpr int tw = P::template width<C>, oy = P::template out_y<C>;
+  const long long across = (long long)((width + tw - 1) / tw) * images;
+  const int rows = l.rows;
+  while (l.rows > oy && across * ((height + l.rows - 1) / l.rows) < blocks) l.rows -= oy;
+  l.bytes -= std::size_t(rows - l.rows) * std::size_t(l.pitch) * sizeof(accum<float, C>);
+  return l;
+}
+
 /// One source pixel as float accumulators, with one load of the whole pixel (accessing
 /// a uchar4's members made nvcc load its bytes one by one): uchar4 as one 32-bit word whose
 /// bytes convert through float bits where float_bits.hpp does that.
@@ -279,7 +293,9 @@ struct sliding_family {
     constexpr int C = pixel_traits<In>::channels;
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
-    const sliding_layout lay = sliding_layout_for<P, C>(g.kw, g.height);
+    const long long wanted = (long long)P::min_blocks * tuning::multiprocessors();  // one full wave
+    const sliding_layout lay =
+        sliding_rows_for_grid<P, C>(sliding_layout_for<P, C>(g.kw, g.height), g.width, g.height, p.images, wanted);
     const dim3 grid = tile_grid(g.width, g.height, P::template width<C>, lay.rows, p.images);
     sliding_sep_kernel<In, Out, P, B><<<grid, dim3(P::threads), lay.bytes, p.stream>>>(
         p.src, p.dst, g, pack_separable<separable_capacity>(*p.separable), lay, p.tile_class, p.strides);

@@ -231,14 +231,22 @@ struct automatic_table {
     //     shared_mem 107; 1920x1080: 31.3 against 34.3; radius 4, between 3 and 5 where
     //     sliding led, not measured), and at radius 3 beyond, after streaming (8192x8192
     //     7x7: streaming 571, sliding 645, shared_mem 767; radius 4 keeps shared_mem);
-    //   one channel at 2^19 to 2^21 pixels at radius 5 to 7, after two_pass (1920x1080 float
-    //     11x11: two_pass 33.3 us, sliding 37.0, tiled 45.1); from radius 10 shared_mem and
-    //     two_pass are ahead (39.9 and 36.3 against 57.3).
-    //   Not at 2^19 pixels and below: each block's passes run one after the other, some
-    //     25 us at 512x512 and 128x128 whatever the filter (shared_mem and two_pass 6 to 15).
+    //   one channel at 2^19 to 2^21 pixels at radius 5 to 7: float first (1920x1080 11x11:
+    //     30.7 us, two_pass 32.9), u8 after two_pass (35.0 against 31.8); from radius 10
+    //     shared_mem and two_pass are ahead (float 45.0 against 36.1);
+    //   at 2^19 pixels and below, where its tiles are cut short so that the grid fills a
+    //     wave (small-*.csv): radius 3 for float and uchar4 (128x128 float 7x7: 7.8 us,
+    //     naive 9.5; uchar4 9.1 against 11.0) and, beyond 2^16 pixels, u8 (512x512: 10.8
+    //     against 13.4); float to radius 7 beyond 2^16 (512x512 15x15: 12.4, two_pass 13.5;
+    //     radius 4 and 6 between, not measured); radius 5 and up otherwise stays two_pass.
     //   Batches count all their pixels: 64 frames of 1920x1080 run sliding (u8 15x15: 1216
     //     us, shared_mem 1989, two_pass 1659), batches of narrow images below.
     const bool sliding_measured = one ? s.channel_bytes != 2 : s.channels == 4 && s.channel_bytes == 1;
+    if (s.separable && sliding_measured && px <= (1LL << 19)) {
+      const bool float_one = one && s.channel_bytes == 4;
+      if (r == 3 && (float_one || !one || px > (1LL << 16))) return {{sliding, smem}};
+      if (float_one && r >= 3 && r <= 7 && px > (1LL << 16)) return {{sliding, smem}};
+    }
     if (s.separable && sliding_measured && px > (1LL << 19)) {
       if (!one && r == 3 && px >= (1LL << 25) && st != none) return {{stream, sliding, smem}};
       if (px > (1LL << 21) && r >= 5) {
@@ -253,7 +261,8 @@ struct automatic_table {
                                               : preference{{two_pass, sliding, smem}};
       }
       if (!one && r >= 3 && px < (1LL << 25)) return {{sliding, smem}};
-      if (px <= (1LL << 21) && r >= 5 && r <= 7) return {{two_pass, sliding, smem}};
+      if (px <= (1LL << 21) && r >= 5 && r <= 7)
+        return s.channel_bytes == 4 ? preference{{sliding, two_pass, smem}} : preference{{two_pass, sliding, smem}};
     }
     // Four 16-bit channels (ushort4), dense 5x5 to 17x17: tiled's 4 x 4 outputs of four
     // channels lose to shared_mem up to radius 4 (1920x1080 5x5: 51.5 us against 39.3;
