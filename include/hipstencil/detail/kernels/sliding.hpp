@@ -33,6 +33,7 @@
 #include "batch_image.hpp"
 #include "shared_mem.hpp"
 #include "staging.hpp"
+#include "streaming_io.hpp"
 #include "taps.hpp"
 
 namespace hipstencil {
@@ -99,17 +100,14 @@ sliding_layout sliding_rows_for_grid(sliding_layout l, int width, int height, in
 }
 
 /// One source pixel as float accumulators, with one load of the whole pixel (accessing
-/// a uchar4's members made nvcc load its bytes one by one): uchar4 as one 32-bit word whose
-/// bytes convert through float bits where float_bits.hpp does that.
+/// a uchar4's members made nvcc load its bytes one by one): uchar4 as one 32-bit word,
+/// unpacked as streaming's word I/O unpacks it (through float bits where that is quicker).
 template <class In>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels> load_pixel(const In* p) {
-#if HIPSTENCIL_FLOAT_BITS
   if constexpr (std::is_same<In, uchar4>::value) {
     const unsigned w = *reinterpret_cast<const unsigned*>(p);
-    return accum<float, 4>{{byte_to_float(w, 0), byte_to_float(w, 1), byte_to_float(w, 2), byte_to_float(w, 3)}};
-  } else
-#endif
-  {
+    return unpack_pixel<uchar4>(&w, 0);
+  } else {
     const In v = *p;
     return to_accum<float>(v);
   }
