@@ -272,6 +272,24 @@ HIPSTENCIL_HOST_DEVICE inline accum<A, pixel_traits<T>::channels> to_accum(const
   return a;
 }
 
+/// to_accum through the conversion instructions (I2F on NVIDIA) for integer channels, not
+/// through the float's bits: one instruction a channel where the bit path takes two or
+/// three. For loops bound by instruction issue rather than by the conversion pipe: the
+/// shared-memory families convert each staged pixel once, beside its load and store
+/// (shared_mem u8 dense 5x5 at 8192x8192 issued 10% more instructions by the bits, H200).
+/// The values are to_accum's: every 8- and 16-bit integer is a float exactly.
+template <class A, class T>
+HIPSTENCIL_HOST_DEVICE inline accum<A, pixel_traits<T>::channels> to_accum_cvt(const T& p) {
+  if constexpr (std::is_integral<typename pixel_traits<T>::channel_type>::value) {
+    accum<A, pixel_traits<T>::channels> a;
+    HIPSTENCIL_UNROLL
+    for (int c = 0; c < pixel_traits<T>::channels; ++c) a.v[c] = static_cast<A>(pixel_traits<T>::get(p, c));
+    return a;
+  } else {
+    return to_accum<A>(p);
+  }
+}
+
 /// Stores an accumulator as pixel type T (rounded and saturated per channel).
 template <class T, class A, int N>
 HIPSTENCIL_HOST_DEVICE inline T from_accum(const accum<A, N>& a) {

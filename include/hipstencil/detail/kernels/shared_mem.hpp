@@ -25,6 +25,7 @@
 #include "low_rank.hpp"
 #include "naive.hpp"
 #include "staging.hpp"
+#include "streaming_io.hpp"
 #include "taps.hpp"
 
 namespace hipstencil {
@@ -57,20 +58,49 @@ __global__ void __launch_bounds__(T::block_x* T::block_y)
   for (int ty0 = blockIdx.y * T::height; ty0 < g.height; ty0 += gridDim.y * T::height) {
     const tile_class_info tc = classify_tile(g, tx0, ty0, T::width, T::height, kw, kh, tile_class);
     const int ow = tc.ow, oh = tc.oh;
-    stage_region(tile, tile_pitch, src, gr, tc.px, tc.py, ow + kw - 1, oh + kh - 1, tc.free_read);
+    stage_region<T::block_x, T::block_y, (R >= 0 ? T::width + 2 * R : 0)>(tile, tile_pitch, src, gr, tc.px, tc.py,
+                                                                            ow + kw - 1, oh + kh - 1, tc.free_read);
     __syncthreads();
     const bool free_write = tc.free_write;
-    HIPSTENCIL_UNROLL
-    for (int k = 0; k < T::rows_per_thread; ++k) {
-      const int ox = threadIdx.x, oy = threadIdx.y + k * T::block_y;
-      if (free_write || (ox < ow && oy < oh && g.writes(tx0 + ox, ty0 + oy))) {
-        A acc;
-        zero(acc);
-        for_each_row<R>(kh, [&](int j) {
-          const A* row = tile + (oy + j) * tile_pitch + ox;
-          for_each_tap<R>(kw, [&](int i) { fma_acc(acc, taps[j * kw + i], row[i]); });
+    const int ox = threadIdx.x;
+    if constexpr (R >= 0 && R <= unrolled_rows_max_radius) {
+      HIPSTENCIL_UNROLL
+      for (int k = 0; k < T::rows_per_thread; ++k) {
+        const int oy = threadIdx.y + k * T::block_y;
+        if (free_write || (ox < ow && oy < oh && g.writes(tx0 + ox, ty0 + oy))) {
+          A acc;
+          zero(acc);
+          for_each_row<R>(kh, [&](int j) {
+            const A* row = tile + (oy + j) * tile_pitch + ox;
+            for_each_tap<R>(kw, [&](int i) { fma_acc(acc, taps[j * kw + i], row[i]); });
+          });
+          dst(g.dst_x0 + tx0 + ox, g.dst_y0 + ty0 + oy) = from_accum<Out>(acc);
+        }
+      }
+    } else {
+      // Rolled filter rows (radius 5 and up, or a run-time size): each thread sums its
+      // rows_per_thread outputs together, so that each tap is read once for all of them
+      // rather than once an output. The taps are kernel parameters (up to 4356 bytes) and
+      // their reads bound these kernels: float dense 31x31 at 8192x8192 took half the
+      // time on the H200. Outputs below the tile's last row read staged rows that are
+      // stale but inside the allocation, and are not stored.
+      A acc[T::rows_per_thread];
+      HIPSTENCIL_UNROLL
+      for (int k = 0; k < T::rows_per_thread; ++k) zero(acc[k]);
+      HIPSTENCIL_NO_UNROLL
+      for (int j = 0; j < kh; ++j) {
+        const A* row = tile + (threadIdx.y + j) * tile_pitch + ox;
+        for_each_tap<R>(kw, [&](int i) {
+          const float w = taps[j * kw + i];
+          HIPSTENCIL_UNROLL
+          for (int k = 0; k < T::rows_per_thread; ++k) fma_acc(acc[k], w, row[k * T::block_y * tile_pitch + i]);
         });
-        dst(g.dst_x0 + tx0 + ox, g.dst_y0 + ty0 + oy) = from_accum<Out>(acc);
+      }
+      HIPSTENCIL_UNROLL
+      for (int k = 0; k < T::rows_per_thread; ++k) {
+        const int oy = threadIdx.y + k * T::block_y;
+        if (free_write || (ox < ow && oy < oh && g.writes(tx0 + ox, ty0 + oy)))
+          dst(g.dst_x0 + tx0 + ox, g.dst_y0 + ty0 + oy) = from_accum<Out>(acc[k]);
       }
     }
     __syncthreads();
@@ -100,8 +130,13 @@ __global__ void __launch_bounds__(T::block_x* T::block_y)
         A acc;
         zero(acc);
         if (free_read) {
+          // uchar4 as one word (its members were four byte loads); other pixels by
+          // to_accum_cvt, as the staging of smem2d_kernel.
           const In* s = src.row(py + t) + px + x;
-          for_each_tap<R>(kw, [&](int i) { fma_acc(acc, taps.row[i], to_accum<float>(s[i])); });
+          for_each_tap<R>(kw, [&](int i) {
+            if constexpr (std::is_same<In, uchar4>::value) fma_acc(acc, taps.row[i], load_pixel(s + i));
+            else fma_acc(acc, taps.row[i], to_accum_cvt<float>(s[i]));
+          });
         } else {
           // Perimeter tiles only: a plain loop keeps the code (and compile time) small.
           const auto row = mapped.row(py + t);

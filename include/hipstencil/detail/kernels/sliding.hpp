@@ -99,20 +99,6 @@ sliding_layout sliding_rows_for_grid(sliding_layout l, int width, int height, in
   return l;
 }
 
-/// One source pixel as float accumulators, with one load of the whole pixel (accessing
-/// a uchar4's members made nvcc load its bytes one by one): uchar4 as one 32-bit word,
-/// unpacked as streaming's word I/O unpacks it (through float bits where that is quicker).
-template <class In>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels> load_pixel(const In* p) {
-  if constexpr (std::is_same<In, uchar4>::value) {
-    const unsigned w = *reinterpret_cast<const unsigned*>(p);
-    return unpack_pixel<uchar4>(&w, 0);
-  } else {
-    const In v = *p;
-    return to_accum<float>(v);
-  }
-}
-
 /// Shared-memory accumulators of 4 floats (16-byte aligned here: the storage is float4)
 /// as one vector access; accum itself is only float-aligned, which made nvcc split each
 /// into four scalar accesses.

@@ -1,7 +1,8 @@
 // hipstencil/detail/kernels/streaming_io.hpp
 // Vector I/O of the streaming family: a lane moves its pixels as whole 32-bit words (one
 // 4-, 8- or 16-byte access per row), and picks pixels out of them and packs them back by
-// register selection once its loops are unrolled.
+// register selection once its loops are unrolled. load_pixel, a whole pixel in one load,
+// serves the sliding and shared_mem families too.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -107,6 +108,20 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels
     a.v[0] = to_accum<float>(In((w[b / 4] >> (16 * ((b / 2) % 2))) & 0xffffu)).v[0];
   }
   return a;
+}
+
+/// One source pixel as float accumulators, with one load of the whole pixel (accessing
+/// a uchar4's members made nvcc load its bytes one by one): uchar4 as one 32-bit word,
+/// unpacked as unpack_pixel unpacks it (through float bits where that is quicker).
+template <class In>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels> load_pixel(const In* p) {
+  if constexpr (std::is_same<In, uchar4>::value) {
+    const unsigned w = *reinterpret_cast<const unsigned*>(p);
+    return unpack_pixel<uchar4>(&w, 0);
+  } else {
+    const In v = *p;
+    return to_accum<float>(v);
+  }
 }
 
 /// Writes pixel p of type Out `b` bytes into the words `w` (sub-word pixels are OR-ed in:

@@ -40,6 +40,7 @@ struct row_pass {
   bool mapped;         ///< pass 1: apply g's border rule; pass 2: plain reads
   bool write_check;    ///< pass 2: write (r, c) only if g.writes(r, c) (skip)
   geometry g;          ///< border rule (pass 1) and the skip test (pass 2)
+  geometry gr;         ///< g.for_reads(), computed once on the host rather than in every block
   int out_x0, out_y0;  ///< output (r, c) goes to out(out_x0 + r, out_y0 + c)
 };
 
@@ -67,13 +68,13 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(T::block_x* T::block_y, 2048 / (T::bloc
   const int in_pitch = T::width + n - 1;
   A* in = reinterpret_cast<A*>(row_pass_storage);  // T::height x in_pitch
   A* res = in + T::height * in_pitch;               // T::width x (T::height + 1), [c][r]
-  const geometry gr = p.g.for_reads();
   const int c0 = blockIdx.x * T::width;
   for (int r0 = blockIdx.y * T::height; r0 < p.rows; r0 += gridDim.y * T::height) {
     const int oc = min(T::width, p.cols - c0), orows = min(T::height, p.rows - r0);
     const int px = p.x0 + c0, py = p.y0 + r0;
     const bool free_read = !p.mapped || (tile_class && p.g.reads_inside(px, py, oc + n - 1, orows));
-    stage_region(in, in_pitch, src, gr, px, py, oc + n - 1, orows, free_read);
+    stage_region<T::block_x, T::block_y, (R >= 0 ? T::width + 2 * R : 0)>(in, in_pitch, src, p.gr, px, py, oc + n - 1,
+                                                                    orows, free_read);
     __syncthreads();
     HIPSTENCIL_UNROLL
     for (int k = 0; k < T::rows_per_thread; ++k) {
@@ -196,12 +197,14 @@ struct two_pass_family {
     row_pass p1{};
     p1.rows = g.height + g.kh - 1, p1.cols = g.width, p1.n = g.kw;
     p1.x0 = g.src_x0, p1.y0 = g.src_y0, p1.mapped = true, p1.write_check = false, p1.g = g;
+    p1.gr = g.for_reads();
     p1.out_x0 = 0, p1.out_y0 = 0;
     const image_strides s1{p.strides.src_bytes, (long long)layout.image_bytes};
     row_pass_launch<P, In, W>(p.src, w, p1, p.separable->row(), p.tile_class, p.images, s1, p.stream);
     row_pass p2{};
     p2.rows = g.width, p2.cols = g.height, p2.n = g.kh;
     p2.x0 = 0, p2.y0 = 0, p2.mapped = false, p2.write_check = true, p2.g = g;
+    p2.gr = g.for_reads();  // unused: pass 2 reads plain memory
     p2.out_x0 = g.dst_x0, p2.out_y0 = g.dst_y0;
     const image_strides s2{(long long)layout.image_bytes, p.strides.dst_bytes};
     row_pass_launch<P, W, Out>(image_view<const W>(w), p.dst, p2, p.separable->column(), p.tile_class, p.images,
