@@ -23,17 +23,12 @@
 namespace {
 namespace hs = hipstencil;
 
-template <class C>
+/// to_accum, or (Cvt) to_accum_cvt, the conversion-instruction spelling that the
+/// shared-memory staging uses.
+template <class C, bool Cvt>
 __global__ void to_float_kernel(const C* in, float* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) out[i] = hs::to_accum<float>(in[i]).v[0];
-}
-
-/// to_accum_cvt, the conversion-instruction spelling the shared-memory staging uses.
-template <class C>
-__global__ void to_float_cvt_kernel(const C* in, float* out, int n) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) out[i] = hs::to_accum_cvt<float>(in[i]).v[0];
+  if (i < n) out[i] = Cvt ? hs::to_accum_cvt<float>(in[i]).v[0] : hs::to_accum<float>(in[i]).v[0];
 }
 
 template <class C>
@@ -117,19 +112,17 @@ void check_channel(const char* name) {
   buffer<C> in(all.size());
   buffer<float> out(all.size());
   in.upload(all);
-  to_float_kernel<C><<<blocks(all.size()), 256>>>(in.p, out.p, int(all.size()));
-  hs::gpu::check_launch("to_float_kernel");
-  const std::vector<float> got = out.download();
-  long long wrong = 0;
-  for (std::size_t i = 0; i < all.size(); ++i) wrong += got[i] != float(all[i]);
-  CHECK(wrong == 0);
-  hs::gpu::memset_2d(out.p, all.size() * sizeof(float), 0x5A, all.size() * sizeof(float), 1, nullptr);  // poison
-  to_float_cvt_kernel<C><<<blocks(all.size()), 256>>>(in.p, out.p, int(all.size()));
-  hs::gpu::check_launch("to_float_cvt_kernel");
-  const std::vector<float> got_cvt = out.download();
-  long long wrong_cvt = 0;
-  for (std::size_t i = 0; i < all.size(); ++i) wrong_cvt += got_cvt[i] != float(all[i]);
-  CHECK(wrong_cvt == 0);
+  for (const bool cvt : {false, true}) {
+    INFO((cvt ? "to_accum_cvt" : "to_accum"));
+    hs::gpu::memset_2d(out.p, all.size() * sizeof(float), 0x5A, all.size() * sizeof(float), 1, nullptr);  // poison
+    if (cvt) to_float_kernel<C, true><<<blocks(all.size()), 256>>>(in.p, out.p, int(all.size()));
+    else to_float_kernel<C, false><<<blocks(all.size()), 256>>>(in.p, out.p, int(all.size()));
+    hs::gpu::check_launch("to_float_kernel");
+    const std::vector<float> got = out.download();
+    long long wrong = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) wrong += got[i] != float(all[i]);
+    CHECK(wrong == 0);
+  }
 
   // Floats to C: the host's saturate_cast is the definition (clamp, ties to even, NaN -> 0).
   const std::vector<float> f = hard_floats(lo, hi);
