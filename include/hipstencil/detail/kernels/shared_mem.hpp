@@ -82,8 +82,10 @@ __global__ void __launch_bounds__(T::block_x* T::block_y)
       // rows_per_thread outputs together, so that each tap is read once for all of them
       // rather than once an output. The taps are kernel parameters (up to 4356 bytes) and
       // their reads bound these kernels: float dense 31x31 at 8192x8192 took half the
-      // time on the H200. Outputs below the tile's last row read staged rows that are
-      // stale but inside the allocation, and are not stored.
+      // time on the H200. Outputs outside the tile's part of the ROI (below its last row,
+      // right of its last column) read shared memory that this tile did not stage (left
+      // from an earlier tile, or never written) but that lies inside the allocation; they
+      // are not stored.
       A acc[T::rows_per_thread];
       HIPSTENCIL_UNROLL
       for (int k = 0; k < T::rows_per_thread; ++k) zero(acc[k]);

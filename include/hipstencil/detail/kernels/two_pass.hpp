@@ -40,7 +40,7 @@ struct row_pass {
   bool mapped;         ///< pass 1: apply g's border rule; pass 2: plain reads
   bool write_check;    ///< pass 2: write (r, c) only if g.writes(r, c) (skip)
   geometry g;          ///< border rule (pass 1) and the skip test (pass 2)
-  geometry gr;         ///< g.for_reads(), computed once on the host rather than in every block
+  geometry gr;         ///< pass 1: g.for_reads(), computed once on the host, not in every block
   int out_x0, out_y0;  ///< output (r, c) goes to out(out_x0 + r, out_y0 + c)
 };
 
@@ -204,7 +204,6 @@ struct two_pass_family {
     row_pass p2{};
     p2.rows = g.width, p2.cols = g.height, p2.n = g.kh;
     p2.x0 = 0, p2.y0 = 0, p2.mapped = false, p2.write_check = true, p2.g = g;
-    p2.gr = g.for_reads();  // unused: pass 2 reads plain memory
     p2.out_x0 = g.dst_x0, p2.out_y0 = g.dst_y0;
     const image_strides s2{(long long)layout.image_bytes, p.strides.dst_bytes};
     row_pass_launch<P, W, Out>(image_view<const W>(w), p.dst, p2, p.separable->column(), p.tile_class, p.images,
