@@ -277,7 +277,8 @@ HIPSTENCIL_HOST_DEVICE inline accum<A, pixel_traits<T>::channels> to_accum(const
 /// three. For loops bound by instruction issue rather than by the conversion pipe: the
 /// shared-memory families convert each staged pixel once, beside its load and store (in
 /// shared_mem's u8 dense 5x5 staging, 12 instructions a pixel this way, one more through
-/// the bits; nvcc 13, sm_90). The values are to_accum's: every 8- and 16-bit integer is a
+/// the bits; nvcc 13, sm_90), and tiled each pixel of its register rows once for every
+/// tap that reads it. The values are to_accum's: every 8- and 16-bit integer is a
 /// float exactly.
 template <class A, class T>
 HIPSTENCIL_HOST_DEVICE inline accum<A, pixel_traits<T>::channels> to_accum_cvt(const T& p) {

@@ -15,9 +15,10 @@
 //    default rounding mode, as rintf), and that integer plus 2^22 is the low 23 bits of the
 //    sum's pattern; the low 8 or 16 bits are round(t)'s, in two's complement.
 // AMD's converts (v_cvt_f32_ubyte0..3, v_cvt_i32_f32, v_rndne_f32) are full-rate VALU
-// instructions, so there, and on the host, the plain casts stay. The shared-memory staging
-// converts with the instructions on NVIDIA too (pixel.hpp's to_accum_cvt): it converts each
-// pixel once beside its load and store, and there the bits' extra instruction cost more.
+// instructions, so there, and on the host, the plain casts stay. The shared-memory staging,
+// smem_sep's row pass and tiled's register rows convert with the instructions on NVIDIA
+// too (pixel.hpp's to_accum_cvt): there the bits' extra instruction cost more than the
+// conversion pipe, which those loops do not fill.
 #pragma once
 
 #include <cstdint>

@@ -119,33 +119,45 @@ __global__ void __launch_bounds__(T::block_x* T::block_y)
   extern __shared__ float4 smem_sep_storage[];
   A* rows = reinterpret_cast<A*>(smem_sep_storage);  // row-pass results, T::width per row
   const int kw = R >= 0 ? 2 * R + 1 : g.kw, kh = R >= 0 ? 2 * R + 1 : g.kh;
-  const bordered<In> mapped{src, g.for_reads()};
   const int tx0 = blockIdx.x * T::width;
   for (int ty0 = blockIdx.y * T::height; ty0 < g.height; ty0 += gridDim.y * T::height) {
     const tile_class_info tc = classify_tile(g, tx0, ty0, T::width, T::height, kw, kh, tile_class);
     const int ow = tc.ow, oh = tc.oh, px = tc.px, py = tc.py, nrows = oh + kh - 1;
-    const bool free_read = tc.free_read;
     // Row pass: rows[t][x] = sum_i row_i * src(px + x + i, py + t), read through L1.
     const int x = threadIdx.x;
     if (x < ow) {
-      for (int t = threadIdx.y; t < nrows; t += T::block_y) {
-        A acc;
-        zero(acc);
-        if (free_read) {
-          // uchar4 as one word (its members were four byte loads); other pixels by
-          // to_accum_cvt, as the staging of smem2d_kernel.
-          const In* s = src.row(py + t) + px + x;
+      if (tc.free_read) {
+        // The rows by a pointer stepped block_y rows at a time and a count: with
+        // src.row(py + t) in the loop, nvcc 13 redid the row's 64-bit multiply and the
+        // loop bound every row, in a loop bound by instruction issue (u8 9x9, sm_90).
+        // uchar4 loads as one word (its members were four byte loads); other pixels
+        // convert by to_accum_cvt, as the staging of smem2d_kernel.
+        const char* s = reinterpret_cast<const char*>(src.row(py + int(threadIdx.y)) + px + x);
+        const long long step = static_cast<long long>(src.pitch_bytes) * T::block_y;
+        A* out = rows + threadIdx.y * T::width + x;
+        for (int left = nrows - int(threadIdx.y); left > 0; left -= T::block_y) {
+          const In* p = reinterpret_cast<const In*>(s);
+          A acc;
+          zero(acc);
           for_each_tap<R>(kw, [&](int i) {
-            if constexpr (std::is_same<In, uchar4>::value) fma_acc(acc, taps.row[i], load_pixel(s + i));
-            else fma_acc(acc, taps.row[i], to_accum_cvt<float>(s[i]));
+            if constexpr (std::is_same<In, uchar4>::value) fma_acc(acc, taps.row[i], load_pixel(p + i));
+            else fma_acc(acc, taps.row[i], to_accum_cvt<float>(p[i]));
           });
-        } else {
-          // Perimeter tiles only: a plain loop keeps the code (and compile time) small.
+          *out = acc;
+          s += step;
+          out += T::block_y * T::width;
+        }
+      } else {
+        // Perimeter tiles only: a plain loop keeps the code (and compile time) small.
+        const bordered<In> mapped{src, g.for_reads()};
+        for (int t = threadIdx.y; t < nrows; t += T::block_y) {
           const auto row = mapped.row(py + t);
+          A acc;
+          zero(acc);
           HIPSTENCIL_NO_UNROLL
           for (int i = 0; i < kw; ++i) fma_acc(acc, taps.row[i], row.at(px + x + i));
+          rows[t * T::width + x] = acc;
         }
-        rows[t * T::width + x] = acc;
       }
     }
     __syncthreads();
