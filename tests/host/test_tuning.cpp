@@ -204,9 +204,10 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::direct);
   CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::direct);
   CHECK(first(shape(false, 2, 4, 1, 128, 128)) == tu::choice::shared_mem);
-  // 3840x2160 float separable 3x3: direct (35.5 us; shared_mem 37.4, tiled 39.2); 8192x8192
-  // streaming (155 us, direct 252).
-  CHECK(first(shape(true, 1, 1, 4, 3840, 2160)) == tu::choice::direct);
+  // float separable 3x3: direct to 2^22 pixels (2560x1440: 16.6 us, shared_mem 16.1),
+  // shared_mem beyond (3840x2160: 30.5, direct 35.7); 8192x8192 streaming (155 us, direct 252).
+  CHECK(first(shape(true, 1, 1, 4, 2560, 1440)) == tu::choice::direct);
+  CHECK(first(shape(true, 1, 1, 4, 3840, 2160)) == tu::choice::shared_mem);
   CHECK(first(shape(true, 1, 1, 4, 8192, 8192)) == tu::choice::streaming);
   // ... and tiled at 128x65536 (36.9 us, direct 42.6).
   CHECK(first(shape(true, 1, 1, 4, 128, 65536)) == tu::choice::tiled);
@@ -263,6 +264,17 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 118.6 against 152.2).
   CHECK(unpacked(choose(shape(true, 2, 4, 1, 128, 65536))) == tu::choice::tiled);
   CHECK(first(shape(true, 2, 4, 2, 128, 65536)) == tu::choice::shared_mem);
+  // Between 2^21 and 2^25 pixels (bench/results/2026-11-24-bands/, replicate and
+  // reflect101): one-channel separable 9x9 shared_mem (3840x2160 u8: 49.2 and 68.9 us,
+  // streaming 73.6 and 95.4), 16-bit 15x15 two_pass (88.2 and 90.2, shared_mem 125 and
+  // 141), uchar4 dense 9x9 beyond 2^22 streaming (258 and 282, tiled 255 and 336).
+  CHECK(unpacked(choose(shape(true, 4, 1, 1, 3840, 2160))) == tu::choice::shared_mem);
+  CHECK(first(shape(true, 4, 1, 4, 5760, 3240)) == tu::choice::shared_mem);
+  CHECK(first(shape(true, 2, 1, 2, 3840, 2160)) == tu::choice::shared_mem);
+  CHECK(first(shape(true, 7, 1, 2, 3840, 2160)) == tu::choice::two_pass);
+  CHECK(first(shape(true, 7, 1, 2, 1920, 1080)) == tu::choice::two_pass);
+  CHECK(first(shape(false, 4, 4, 1, 3840, 2160)) == tu::choice::streaming);
+  CHECK(first(shape(false, 4, 4, 1, 2560, 1440)) == tu::choice::tiled);
 }
 
 TEST_CASE("automatic's table: fft for dense filters from radius 9 beyond 1.4e8 tap-pixels (H200)") {
@@ -340,7 +352,7 @@ TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
   CHECK(first(shape(true, 5, 1, 1, 8192, 8192)) == tu::choice::sliding);
   CHECK(first(shape(true, 7, 1, 4, 8192, 8192)) == tu::choice::sliding);
   CHECK(first(shape(true, 15, 4, 1, 8192, 8192)) == tu::choice::sliding);
-  CHECK(first(shape(true, 10, 1, 4, 3840, 2160)) == tu::choice::sliding);
+  CHECK(first(shape(true, 7, 1, 1, 3840, 2160)) == tu::choice::sliding);  // (71.3 us, two_pass 87.1)
   CHECK(first(shape(true, 3, 1, 4, 8192, 8192)) == tu::choice::streaming);
   // uchar4 at radius 3: sliding below 2^25 pixels (3840x2160: 95.9 us, streaming 98.4),
   // streaming then sliding beyond (8192x8192: 571 and 645 us).
@@ -349,13 +361,22 @@ TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
   const auto uchar4_7x7 = list(shape(true, 3, 4, 1, 8192, 8192));
   REQUIRE(uchar4_7x7.size() >= 2);
   CHECK((uchar4_7x7[0] == tu::choice::streaming && uchar4_7x7[1] == tu::choice::sliding));
-  // 1920x1080, one channel: radius 5 to 7, float first (11x11: 30.7 us, two_pass 32.9), u8
-  // after two_pass (35.0 against 31.8); not radius 3, nor from radius 10 (float: shared_mem
-  // 36.1 against 45.0).
+  // 1920x1080, one channel: radius 5 to 7 after two_pass (15x15, replicate and reflect101:
+  // u8 29.1 and 32.1 us, sliding 37.6 and 63.4; float 28.8 and 31.6 against 32.8 and 60.1);
+  // not radius 3, nor from radius 10 (float: shared_mem 36.1 against 45.0).
   const auto u8_15x15 = list(shape(true, 7, 1, 1, 1920, 1080));
   REQUIRE(u8_15x15.size() >= 2);
   CHECK((u8_15x15[0] == tu::choice::two_pass && u8_15x15[1] == tu::choice::sliding));
-  CHECK(first(shape(true, 5, 1, 4, 1920, 1080)) == tu::choice::sliding);
+  const auto float_11x11 = list(shape(true, 5, 1, 4, 1920, 1080));
+  REQUIRE(float_11x11.size() >= 2);
+  CHECK((float_11x11[0] == tu::choice::two_pass && float_11x11[1] == tu::choice::sliding));
+  // One channel below 2^25 pixels: two_pass first up to 2^22 pixels and beyond radius 8
+  // (2560x1440 u8 15x15: 42.9 us, sliding 56.1; 3840x2160 31x31: 110, sliding 135;
+  // 5760x3240 float 31x31 under reflect101: 235, sliding 314), sliding after it.
+  CHECK(first(shape(true, 7, 1, 1, 2560, 1440)) == tu::choice::two_pass);
+  CHECK(first(shape(true, 15, 1, 4, 3840, 2160)) == tu::choice::two_pass);
+  CHECK(first(shape(true, 10, 1, 4, 3840, 2160)) == tu::choice::two_pass);
+  CHECK(list(shape(true, 15, 1, 1, 5760, 3240))[1] == tu::choice::sliding);
   CHECK(first(shape(true, 3, 1, 1, 1920, 1080)) != tu::choice::sliding);
   CHECK(first(shape(true, 10, 1, 4, 1920, 1080)) != tu::choice::sliding);
   // 512x512 and below (tiles cut short to fill a wave): radius 3 for float and uchar4, and

@@ -94,9 +94,9 @@ struct automatic_table {
   ///   up to 2^19, separable from radius 4: two_pass into a caller's workspace first
   ///     (11.6 to 12.9 us at 128x128 and 512x512 where the others took 16 to 49);
   ///   up to 2^25 (5792x5792): tiled for dense one-channel filters (16-bit 3x3 beyond
-  ///     2^22 pixels: streaming); streaming for the short separable ones (3x3 beyond 2^21
-  ///     pixels for 8- and 16-bit, 2^23 for float: tiled below; 3840x2160 u16 separable
-  ///     3x3: streaming 26.8 us, tiled 38.6; 5x5 to 9x9 beyond 2^21: shared_mem below) and
+  ///     2^22 pixels: streaming); for one-channel separable ones streaming at 3x3 beyond
+  ///     2^21 pixels for 8- and 16-bit (3840x2160 u16: 26.8 us, tiled 38.6), shared_mem
+  ///     for float 3x3 and for 5x5 to 9x9, two_pass from 11x11 (2026-11-24-bands/); and
   ///     four-channel 3x3 and 5x5 (5x5 beyond 2^21 pixels dense, 2^22 separable: tiled and shared_mem below;
   ///     four-channel dense 3x3 too narrow for streaming: shared_mem, 81 us at 128x65536
   ///     where tiled took 90); shared_mem for the rest;
@@ -193,9 +193,9 @@ struct automatic_table {
     //   8- and 16-bit 3x3 and separable 5x5 up to 2^21 pixels (1920x1080 u8 dense 3x3:
     //     11.1 us, tiled 12.1; separable 5x5: 16.7, shared_mem 18.9; u16 dense 3x3: 11.0,
     //     tiled 12.6; dense 5x5 stays tiled, u8 14.6 against 16.7);
-    //   float separable 3x3 below 2^23 pixels, 1024 columns or more (3840x2160: 35.5 us,
-    //     shared_mem 37.4, tiled 39.2; 1920x1080 even with tiled; 128x65536: tiled 36.9,
-    //     direct 42.6);
+    //   float separable 3x3 up to 2^22 pixels, 1024 columns or more (2560x1440: 16.6 us,
+    //     shared_mem 16.1; 1920x1080 even with tiled; 3840x2160 shared_mem 30.5 against
+    //     35.7, bench/results/2026-11-24-bands/; 128x65536: tiled 36.9, direct 42.6);
     //   uchar4 up to 2^16 pixels, separable and dense 3x3 (128x128 separable 5x5: 7.6 us,
     //     naive 8.3; dense 3x3 5.3, shared_mem 5.7; dense 5x5 stays shared_mem, 6.4
     //     against 7.6); from 512x512 shared_mem wins;
@@ -210,7 +210,7 @@ struct automatic_table {
       if (one) {
         if (px <= (1LL << 19)) return {{direct, smem}};
         if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
-        if (s.channel_bytes == 4 && s.separable && r == 1 && px < (1LL << 23) && s.width >= 1024)
+        if (s.channel_bytes == 4 && s.separable && r == 1 && px <= (1LL << 22) && s.width >= 1024)
           return {{direct, smem}};
       } else if (s.channels == 4 && s.channel_bytes == 1 && px <= (1LL << 16) && (s.separable || r == 1)) {
         return {{direct, smem}};
@@ -225,15 +225,20 @@ struct automatic_table {
     // replicate, against every other family and NPP in the same run):
     //   beyond 2^21 pixels from radius 5 (8192x8192 11x11 to 31x31: float 322 to 584 us,
     //     the best other family 408 to 957; u8 341 to 597 against 427 to 952; uchar4 763
-    //     to 1637 against 1266 to 2751; 3840x2160 within 5% of two_pass at 31x31, ahead
-    //     elsewhere), not at radius 2 and 3 (streaming: 8192x8192 float 7x7 215 against 306);
+    //     to 1637 against 1266 to 2751), not at radius 2 and 3 (streaming: 8192x8192 float
+    //     7x7 215 against 306); but one channel below 2^25 runs two_pass first up to 2^22
+    //     pixels and beyond radius 8 (bench/results/2026-11-24-bands/, replicate and
+    //     reflect101: 2560x1440 u8 15x15 42.9 and 45.4 us, sliding 56.1 and 90.2; 3840x2160
+    //     31x31 110 and 113, sliding 135 and 215; 5760x3240 31x31 234 and 236 against 211
+    //     and 303; 3840x2160 15x15 stays sliding, 71.3 and 108 against 87.1 and 89.1);
     //   uchar4 from radius 3 below 2^25 pixels (3840x2160 7x7: 95.9 us, streaming 98.4,
     //     shared_mem 107; 1920x1080: 31.3 against 34.3; radius 4, between 3 and 5 where
     //     sliding led, not measured), and at radius 3 beyond, after streaming (8192x8192
     //     7x7: streaming 571, sliding 645, shared_mem 767; radius 4 keeps shared_mem);
-    //   one channel at 2^19 to 2^21 pixels at radius 5 to 7: float first (1920x1080 11x11:
-    //     30.7 us, two_pass 32.9), u8 after two_pass (35.0 against 31.8); from radius 10
-    //     shared_mem and two_pass are ahead (float 45.0 against 36.1);
+    //   one channel at 2^19 to 2^21 pixels at radius 5 to 7, after two_pass (1920x1080
+    //     15x15, replicate and reflect101: u8 29.1 and 32.1 us, sliding 37.6 and 63.4;
+    //     float 28.8 and 31.6 against 32.8 and 60.1); from radius 10 shared_mem and
+    //     two_pass are ahead (float 45.0 against 36.1);
     //   at 2^19 pixels and below, where its tiles are cut short so that the grid fills a
     //     wave (small-*.csv): radius 3 for float and uchar4 (128x128 float 7x7: 7.8 us,
     //     naive 9.5; uchar4 9.1 against 11.0) and, beyond 2^16 pixels, u8 (512x512: 10.8
@@ -250,6 +255,8 @@ struct automatic_table {
     if (s.separable && sliding_measured && px > (1LL << 19)) {
       if (!one && r == 3 && px >= (1LL << 25) && st != none) return {{stream, sliding, smem}};
       if (px > (1LL << 21) && r >= 5) {
+        if (st != none && one && px < (1LL << 25) && (px <= (1LL << 22) || r > 8))
+          return {{two_pass, sliding, smem}};
         if (st != none) return {{sliding, smem}};
         // Narrow images, measured as a batch of 4096 of 128x128 (one image under 1024 columns
         // taken to behave alike, not measured): two_pass into a caller's workspace
@@ -261,8 +268,7 @@ struct automatic_table {
                                               : preference{{two_pass, sliding, smem}};
       }
       if (!one && r >= 3 && px < (1LL << 25)) return {{sliding, smem}};
-      if (px <= (1LL << 21) && r >= 5 && r <= 7)
-        return s.channel_bytes == 4 ? preference{{sliding, two_pass, smem}} : preference{{two_pass, sliding, smem}};
+      if (px <= (1LL << 21) && r >= 5 && r <= 7) return {{two_pass, sliding, smem}};
     }
     // Four 16-bit channels (ushort4), dense 5x5 to 17x17: tiled's 4 x 4 outputs of four
     // channels lose to shared_mem up to radius 4 (1920x1080 5x5: 51.5 us against 39.3;
@@ -295,15 +301,19 @@ struct automatic_table {
           if (st == none) return r == 2 && s.channel_bytes != 2 ? preference{{tiled, smem}} : preference{{smem}};
           return r == 1 || (r == 2 && px > (1LL << 22)) ? preference{{stream, smem}} : preference{{smem}};
         }
+        // One channel, from bench/results/2026-11-24-bands/ (replicate and reflect101):
+        // shared_mem for float 3x3 and for 5x5 to 9x9 where streaming's lanes are busy
+        // (3840x2160 u8 9x9: 49.2 and 68.9 us, streaming 73.6 and 95.4; float 5x5 38.7 and
+        // 44.9 against 39.6 and 49.3; 5760x3240 float 3x3 58.0 and 63.0, streaming 65.0
+        // and 72.6); two_pass from radius 5 (16-bit 15x15, 3840x2160: 88.2 and 90.2 us,
+        // shared_mem 125 and 141; 1920x1080 29.1 and 32.1, tiled 72.1 and 80.6).
         if (r == 1) {
+          if (s.channel_bytes == 4 && st != none) return {{smem}};
           const long long from = 1LL << (s.channel_bytes == 4 ? 23 : 21);  // streaming beyond, tiled below
           return px > from ? preference{{st, tiled, smem}} : preference{{tiled, smem}};
         }
-        if (r <= 4) {
-          if (st == none) return {{tiled, smem}};
-          return px > (1LL << 21) ? preference{{stream, smem}} : preference{{smem}};
-        }
-        if (r <= 8) return px <= (1LL << 21) || st == none ? preference{{tiled, smem}} : preference{{smem}};
+        if (r <= 4) return st == none ? preference{{tiled, smem}} : preference{{smem}};
+        if (r <= 8) return px <= (1LL << 21) || st == none ? preference{{two_pass, tiled, smem}} : preference{{two_pass, smem}};
         return {{smem}};
       }
       if (r > 8) return {{smem}};
@@ -314,6 +324,9 @@ struct automatic_table {
       }
       // 16-bit 3x3 beyond 2^22 pixels: streaming (u16 28.3 us at 3840x2160, tiled 30.8).
       if (s.channel_bytes == 2 && r == 1 && st != none && px > (1LL << 22)) return {{stream, tiled, smem}};
+      // uchar4 9x9 beyond 2^22 pixels: streaming (replicate and reflect101, 3840x2160: 258
+      // and 282 us, tiled 255 and 336; 5760x3240: 528 and 552 against 543 and 641).
+      if (!one && s.channel_bytes == 1 && r == 4 && st != none && px > (1LL << 22)) return {{stream, tiled, smem}};
       return {{tiled, smem}};
     }
     if (s.separable) {  // ushort4 streams to radius 4 too (8192x8192 9x9: 1275 us, shared_mem 1394)
