@@ -1,0 +1,78 @@
+// Standalone timing probe (not built by CMake) behind the fixes of 3297a4e: tag_probe.cu
+// with a border rule per case, and under `padded` the bench's layout (the source is the
+// interior of a larger image whose left halo is 128 bytes, as bench/suite.hpp pads it).
+// Times explicit-tag calls at 8192x8192 (device events, median of 31) against whichever
+// hipstencil include/ it is compiled with, so that two trees can be timed in one call.
+// Build and run on an NVIDIA GPU, once per tree:
+//   nvcc -std=c++17 -O3 -arch=sm_90 -I TREE/include -I/usr/include/eigen3 -x cu border_probe.cu -o probe
+//   ./probe LABEL [CASE]    (prints LABEL,type,algorithm,form border,size,microseconds)
+// Its figures: bench/RESULTS.md, the fifteenth run.
+#include <hipstencil/hipstencil.hpp>
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdint>
+#include <vector>
+#include <random>
+#include <cstdlib>
+namespace hs = hipstencil;
+
+template <class T> struct img { T* p; size_t pitch; };
+template <class T> img<T> alloc(int w, int h) {
+  img<T> m; cudaMallocPitch((void**)&m.p, &m.pitch, w * sizeof(T), h);
+  cudaMemset2D(m.p, m.pitch, 0x37, w * sizeof(T), h); return m;
+}
+template <class F> double time_it(F&& f) {
+  f(); cudaDeviceSynchronize();
+  for (int i = 0; i < 3; ++i) f();
+  const int n = 31; std::vector<cudaEvent_t> e(2 * n);
+  for (auto& x : e) cudaEventCreate(&x);
+  for (int i = 0; i < n; ++i) { cudaEventRecord(e[2*i]); f(); cudaEventRecord(e[2*i+1]); }
+  cudaDeviceSynchronize();
+  std::vector<float> ms(n);
+  for (int i = 0; i < n; ++i) cudaEventElapsedTime(&ms[i], e[2*i], e[2*i+1]);
+  for (auto& x : e) cudaEventDestroy(x);
+  std::sort(ms.begin(), ms.end()); return ms[n/2] * 1000.0;
+}
+template <class T, class Algo>
+void run(const char* tname, const char* aname, bool sep, int r, hs::border::kind bk, const char* bname, const char* tag) {
+  const int W = 8192, H = 8192, k = 2 * r + 1, M = 15, HX = 128 / int(sizeof(T)) > M ? 128 / int(sizeof(T)) : M;
+  auto s = alloc<T>(W, H), d = alloc<T>(W, H), p = alloc<T>(HX + W + M, H + 2 * M);
+  hs::image_view<const T> src0(s.p, W, H, s.pitch); hs::image_view<T> dst(d.p, W, H, d.pitch);
+  hs::image_view<const T> pad(p.p, HX + W + M, H + 2 * M, p.pitch);
+  const bool padded = bk == hs::border::kind::padded;
+  hs::image_view<const T> src = padded ? pad.sub(hs::rect{HX, M, W, H}) : src0;
+  std::mt19937 g(5); std::uniform_real_distribution<float> u(-1, 1);
+  std::vector<float> dense(k * k), row(k), col(k);
+  for (auto& x : dense) x = u(g); for (auto& x : row) x = u(g); for (auto& x : col) x = u(g);
+  hs::border::any b(bk, 0.0f);
+  double us = -1;
+  if (sep) {
+    hs::separable_filter f(row, col);
+    us = time_it([&] { hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, Algo{}, nullptr); });
+  } else {
+    hs::filter2d f(k, k, dense);
+    us = time_it([&] { hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, Algo{}, nullptr); });
+  }
+  printf("%s,%s,%s,%s %s,%dx%d,%.1f\n", tag, tname, aname, sep ? "sep" : "dense", bname, k, k, us);
+  cudaFree(s.p); cudaFree(d.p); cudaFree(p.p);
+}
+static int only = -1, idx = 0;
+#define CASE(...) do { if (only < 0 || only == idx) __VA_ARGS__; ++idx; } while (0)
+int main(int argc, char** argv) {
+  const char* tag = argc > 1 ? argv[1] : "?";
+  if (argc > 2) only = atoi(argv[2]);
+  using SM = hs::algo::shared_mem<>; using TL = hs::algo::tiled<>;
+  using K = hs::border::kind;
+  const K ks[] = {K::replicate, K::constant, K::padded}; const char* kn[] = {"replicate", "constant", "padded"};
+  CASE(run<std::uint8_t, SM>("u8", "shared_mem", true, 4, K::constant, "constant", tag));
+  CASE(run<std::uint8_t, SM>("u8", "shared_mem", true, 4, K::padded, "padded", tag));
+  CASE(run<std::uint8_t, SM>("u8", "shared_mem", true, 15, K::padded, "padded", tag));
+  CASE(run<float, SM>("float", "shared_mem", true, 15, K::replicate, "replicate", tag));
+  CASE(run<float, SM>("float", "shared_mem", true, 15, K::padded, "padded", tag));
+  CASE(run<float, SM>("float", "shared_mem", true, 7, K::padded, "padded", tag));
+  CASE(run<float, SM>("float", "shared_mem", true, 4, K::padded, "padded", tag));
+  CASE(run<hs::uchar4, SM>("uchar4", "shared_mem", true, 7, K::replicate, "replicate", tag));
+  CASE(run<std::uint8_t, TL>("u8", "tiled", false, 2, K::padded, "padded", tag));
+  return 0;
+}
