@@ -17,23 +17,7 @@
 #include <cstdlib>
 namespace hs = hipstencil;
 
-template <class T> struct img { T* p; size_t pitch; };
-template <class T> img<T> alloc(int w, int h) {
-  img<T> m; cudaMallocPitch((void**)&m.p, &m.pitch, w * sizeof(T), h);
-  cudaMemset2D(m.p, m.pitch, 0x37, w * sizeof(T), h); return m;
-}
-template <class F> double time_it(F&& f) {
-  f(); cudaDeviceSynchronize();
-  for (int i = 0; i < 3; ++i) f();
-  const int n = 31; std::vector<cudaEvent_t> e(2 * n);
-  for (auto& x : e) cudaEventCreate(&x);
-  for (int i = 0; i < n; ++i) { cudaEventRecord(e[2*i]); f(); cudaEventRecord(e[2*i+1]); }
-  cudaDeviceSynchronize();
-  std::vector<float> ms(n);
-  for (int i = 0; i < n; ++i) cudaEventElapsedTime(&ms[i], e[2*i], e[2*i+1]);
-  for (auto& x : e) cudaEventDestroy(x);
-  std::sort(ms.begin(), ms.end()); return ms[n/2] * 1000.0;
-}
+#include "probe_timing.hpp"
 template <class T, class Algo>
 void run(const char* tname, const char* aname, bool sep, int r, hs::border::kind bk, const char* bname, const char* tag) {
   const int W = 8192, H = 8192, k = 2 * r + 1, M = 15, HX = 128 / int(sizeof(T)) > M ? 128 / int(sizeof(T)) : M;

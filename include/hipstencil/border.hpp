@@ -63,8 +63,8 @@ HIPSTENCIL_HOST_DEVICE constexpr int fold(int p, int q) {
 /// The periodic rules first try one reflection or one period on either side, the only
 /// case a filter narrower than the image meets, and divide only beyond it: a 32-bit
 /// division is a sequence of some twenty instructions on GPUs, and perimeter tiles map
-/// every access (tiled dense 9x9 under reflect101 took twice its replicate time at
-/// 3840x2160 on the H200 when every map divided).
+/// every access. (On the H200 this moved reflect101 rows by a few percent; it is not why
+/// tiled under reflect101 takes up to twice its replicate time, which is still unexplained.)
 HIPSTENCIL_HOST_DEVICE constexpr int map_replicate(int p, int n) { return p < 0 ? 0 : (p >= n ? n - 1 : p); }
 HIPSTENCIL_HOST_DEVICE constexpr int map_reflect(int p, int n) {
   // Period 2n: 0..n-1 forwards, then n-1..0 backwards (the edge pixel repeats).
