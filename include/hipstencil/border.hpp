@@ -60,42 +60,16 @@ HIPSTENCIL_HOST_DEVICE constexpr int fold(int p, int q) {
 /// Index maps for each rule. Preconditions: n >= 1. Result in [0, n), or -1 for
 /// `constant` when p is outside (the caller substitutes the constant). Every int p and
 /// every n up to INT_MAX are mapped exactly.
-/// The periodic rules first try one reflection or one period on either side, the only
-/// case a filter narrower than the image meets, and divide only beyond it: a 32-bit
-/// division is a sequence of some twenty instructions on GPUs, and perimeter tiles map
-/// every access. (On the H200 this moved reflect101 rows by a few percent; it is not why
-/// tiled under reflect101 takes up to twice its replicate time, which is still unexplained.)
 HIPSTENCIL_HOST_DEVICE constexpr int map_replicate(int p, int n) { return p < 0 ? 0 : (p >= n ? n - 1 : p); }
 HIPSTENCIL_HOST_DEVICE constexpr int map_reflect(int p, int n) {
   // Period 2n: 0..n-1 forwards, then n-1..0 backwards (the edge pixel repeats).
-  if (p >= 0) {
-    if (p < n) return p;
-    if (p - n < n) return n - 1 - (p - n);
-  } else if (p >= -n) {
-    return -1 - p;
-  }
   return detail::fold<true>(p, n);
 }
 HIPSTENCIL_HOST_DEVICE constexpr int map_reflect101(int p, int n) {
   // Period 2n - 2: the edge pixel is not repeated. A single pixel reflects onto itself.
-  if (n == 1) return 0;
-  if (p >= 0) {
-    if (p < n) return p;
-    if (p - n < n - 1) return n - 2 - (p - n);
-  } else if (p > -n) {
-    return -p;
-  }
-  return detail::fold<false>(p, n - 1);
+  return n == 1 ? 0 : detail::fold<false>(p, n - 1);
 }
-HIPSTENCIL_HOST_DEVICE constexpr int map_wrap(int p, int n) {
-  if (p >= 0) {
-    if (p < n) return p;
-    if (p - n < n) return p - n;
-  } else if (p >= -n) {
-    return p + n;
-  }
-  return detail::pos_mod(p, n);
-}
+HIPSTENCIL_HOST_DEVICE constexpr int map_wrap(int p, int n) { return detail::pos_mod(p, n); }
 HIPSTENCIL_HOST_DEVICE constexpr int map_constant(int p, int n) { return (p < 0 || p >= n) ? -1 : p; }
 
 /// Maps p for a run-time rule. `skip` and `padded` return p unchanged (for skip the

@@ -69,20 +69,6 @@ TEST_CASE("border maps equal scipy at distances up to 1001", "[border]") {
   for (const border_row& r : border_far_rows) check_row(r);
 }
 
-TEST_CASE("border maps: the one-reflection shortcut equals the folded form", "[border]") {
-  // reflect, reflect101 and wrap return without a division for p within one reflection or
-  // period of the image; every such p (and a period beyond, where they divide) must map
-  // as the division form maps it.
-  for (int n = 1; n <= 40; ++n) {
-    for (int p = -3 * n - 2; p <= 3 * n + 2; ++p) {
-      INFO("n = " << n << ", p = " << p);
-      CHECK(b::map_reflect(p, n) == b::detail::fold<true>(p, n));
-      CHECK(b::map_reflect101(p, n) == (n == 1 ? 0 : b::detail::fold<false>(p, n - 1)));
-      CHECK(b::map_wrap(p, n) == b::detail::pos_mod(p, n));
-    }
-  }
-}
-
 TEST_CASE("border maps are constexpr and right at compile time", "[border]") {
   CHECK(kConstexprMismatches == 0);
   CHECK(kConstexprFarMismatches == 0);
