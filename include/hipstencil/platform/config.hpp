@@ -49,6 +49,21 @@
 #else
 #define HIPSTENCIL_LAUNCH_BOUNDS(threads, min_blocks) __launch_bounds__(threads, min_blocks)
 #endif
+/// Marks a kernel's by-value parameter (`const`, of class type) as read in place from the
+/// parameter space. Without it nvcc 13 copies a parameter that is indexed at run time into
+/// each thread's local memory, and for a small one (the 18 or 30 floats of a 9- or 15-tap
+/// separable filter) reads element i as a chain of one predicated constant load per
+/// element. Measured on the H200 (sm_90): tiled_sep_kernel's vertical pass, indexed by its
+/// rolled row loop, ran 5.8x slower at radius 7; smem_sep_kernel's perimeter row loop made
+/// its u8 9x9 calls under the constant rule 1.4x slower at 3840x2160. Only those two
+/// kernels take it: on the others it moved times by 0.77x to 1.12x (bench/RESULTS.md). Needs
+/// CUDA 11.7 and compute capability 7.0; HIP and older targets read the parameter as before.
+#if defined(__CUDACC__) && !defined(__HIP__) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700 && \
+    (__CUDACC_VER_MAJOR__ > 11 || (__CUDACC_VER_MAJOR__ == 11 && __CUDACC_VER_MINOR__ >= 7))
+#define HIPSTENCIL_GRID_CONSTANT __grid_constant__
+#else
+#define HIPSTENCIL_GRID_CONSTANT
+#endif
 #else
 #define HIPSTENCIL_HAS_GPU 0
 #define HIPSTENCIL_HOST_DEVICE
@@ -56,6 +71,7 @@
 #define HIPSTENCIL_FORCEINLINE inline
 #define HIPSTENCIL_UNROLL
 #define HIPSTENCIL_NO_UNROLL
+#define HIPSTENCIL_GRID_CONSTANT
 #endif
 
 // Library version (kept in step with CMakeLists.txt's project(VERSION)).

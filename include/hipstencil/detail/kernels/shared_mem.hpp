@@ -111,7 +111,8 @@ __global__ void __launch_bounds__(T::block_x* T::block_y)
 
 template <class In, class Out, int R, int N, class T, bool Batch>
 __global__ void __launch_bounds__(T::block_x* T::block_y)
-    smem_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g, separable_taps<N> taps,
+    smem_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
+                    const HIPSTENCIL_GRID_CONSTANT separable_taps<N> taps,
                     bool tile_class, image_strides strides) {
   if constexpr (Batch) select_image(src, dst, strides);
   constexpr int C = pixel_traits<In>::channels;
@@ -148,7 +149,8 @@ __global__ void __launch_bounds__(T::block_x* T::block_y)
           out += T::block_y * T::width;
         }
       } else {
-        // Perimeter tiles only: a plain loop keeps the code (and compile time) small.
+        // Perimeter tiles only: a plain loop keeps the code (and compile time) small. Its
+        // run-time tap index reads taps in place (HIPSTENCIL_GRID_CONSTANT).
         const bordered<In> mapped{src, g.for_reads()};
         for (int t = threadIdx.y; t < nrows; t += T::block_y) {
           const auto row = mapped.row(py + t);
@@ -234,8 +236,10 @@ struct shared_mem_family {
     const std::size_t smem = smem_sep_bytes<T, C>(g.kh);
     const bool launched = with_static_radius(p.radius, [&](auto R) {
       constexpr int n = 2 * R + 1;
-      smem_sep_kernel<In, Out, R, n, T, B>
-          <<<grid, block, smem, p.stream>>>(p.src, p.dst, g, pack_separable<n>(*p.separable), p.tile_class, p.strides);
+      using TS = typename P::template separable_tile<C, R>;
+      const dim3 grid_s = tile_grid(g.width, g.height, TS::width, TS::height, p.images);
+      smem_sep_kernel<In, Out, R, n, TS, B><<<grid_s, block, smem_sep_bytes<TS, C>(g.kh), p.stream>>>(
+          p.src, p.dst, g, pack_separable<n>(*p.separable), p.tile_class, p.strides);
     }, typename P::separable_radii{});
     if (!launched)
       smem_sep_kernel<In, Out, -1, separable_capacity, T, B><<<grid, block, smem, p.stream>>>(

@@ -121,7 +121,8 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
 template <class In, class Out, int R, int BX, int BY, int OX, int OY, bool Batch>
 __global__ void __launch_bounds__(BX* BY)
     tiled_sep_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                     separable_taps<2 * R + 1> taps, bool tile_class, image_strides strides) {
+                     const HIPSTENCIL_GRID_CONSTANT separable_taps<2 * R + 1> taps, bool tile_class,
+                     image_strides strides) {
   if constexpr (Batch) select_image(src, dst, strides);
   constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
   using A = accum<float, C>;
@@ -170,7 +171,7 @@ __global__ void __launch_bounds__(BX* BY)
         for (int y = 0; y < OY; ++y) {
           const int j = t - y;
           if (j >= 0 && j < K) {
-            const float w = taps.col[j];
+            const float w = taps.col[j];  // j at run time: taps is HIPSTENCIL_GRID_CONSTANT
             HIPSTENCIL_UNROLL
             for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], w, v[x]);
           }
