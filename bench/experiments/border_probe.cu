@@ -17,29 +17,12 @@
 #include <cstdlib>
 namespace hs = hipstencil;
 
-#include "probe_timing.hpp"
+#include "probe_case.hpp"
 template <class T, class Algo>
 void run(const char* tname, const char* aname, bool sep, int r, hs::border::kind bk, const char* bname, const char* tag) {
-  const int W = 8192, H = 8192, k = 2 * r + 1, M = 15, HX = 128 / int(sizeof(T)) > M ? 128 / int(sizeof(T)) : M;
-  auto s = alloc<T>(W, H), d = alloc<T>(W, H), p = alloc<T>(HX + W + M, H + 2 * M);
-  hs::image_view<const T> src0(s.p, W, H, s.pitch); hs::image_view<T> dst(d.p, W, H, d.pitch);
-  hs::image_view<const T> pad(p.p, HX + W + M, H + 2 * M, p.pitch);
-  const bool padded = bk == hs::border::kind::padded;
-  hs::image_view<const T> src = padded ? pad.sub(hs::rect{HX, M, W, H}) : src0;
-  std::mt19937 g(5); std::uniform_real_distribution<float> u(-1, 1);
-  std::vector<float> dense(k * k), row(k), col(k);
-  for (auto& x : dense) x = u(g); for (auto& x : row) x = u(g); for (auto& x : col) x = u(g);
-  hs::border::any b(bk, 0.0f);
-  double us = -1;
-  if (sep) {
-    hs::separable_filter f(row, col);
-    us = time_it([&] { hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, Algo{}, nullptr); });
-  } else {
-    hs::filter2d f(k, k, dense);
-    us = time_it([&] { hs::convolve(src, src.bounds(), dst, dst.bounds(), f, b, Algo{}, nullptr); });
-  }
+  const int k = 2 * r + 1;
+  const double us = time_case<T, Algo>(sep, r, bk, 8192, 8192);
   printf("%s,%s,%s,%s %s,%dx%d,%.1f\n", tag, tname, aname, sep ? "sep" : "dense", bname, k, k, us);
-  cudaFree(s.p); cudaFree(d.p); cudaFree(p.p);
 }
 static int only = -1, idx = 0;
 #define CASE(...) do { if (only < 0 || only == idx) __VA_ARGS__; ++idx; } while (0)

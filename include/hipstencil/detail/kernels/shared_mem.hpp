@@ -1,6 +1,7 @@
 // hipstencil/detail/kernels/shared_mem.hpp
 // The shared_mem family: one pass through shared memory. Each block computes a tile of
-// outputs (the policy's tile) from its region staged in shared memory, with tile-class
+// outputs (the policy's tile; for a separable filter of a compiled radius its
+// separable_tile) from its region staged in shared memory, with tile-class
 // dispatch: interior tiles stage with no border arithmetic and store with no checks;
 // perimeter tiles map each access (the per-access strategy, tile_class = false, maps
 // every tile).
