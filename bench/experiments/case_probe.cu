@@ -14,8 +14,6 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
-#include <vector>
-#include <random>
 namespace hs = hipstencil;
 #include "probe_case.hpp"
 template <class T, class Algo>
