@@ -144,6 +144,45 @@ TEST_CASE("an image over 2^31 bytes: float4 12000 x 12000 (2.3 GB)", "[gpu][larg
   });
 }
 
+// shared_mem runs separable filters of radius 8 and up on one channel in 64-row tiles
+// only from shared_mem_policy::separable_tile_pixels (2^24) pixels: the small images of
+// the matrix tests never reach them. Radius 8 and 16, a width and height that leave
+// partial tiles, every rule, each output against the host reference; poisoned first.
+template <class T>
+void tall_tiles() {
+  const int w = 4099, h = 4111;
+  REQUIRE((long long)w * h >= tuning::shared_mem_policy<>::separable_tile_pixels);
+  const host_image<T> src = random_image<T>(w, h);
+  device_image<T> d_src(w, h), d_dst(w, h);
+  d_src.upload(src.view());
+  host_image<T> out(w, h), ref(w, h);
+  for (int r : {8, 16}) {
+    const separable_filter f = random_separable(2 * r + 1, 2 * r + 1);
+    for (border::any b : {border::any(border::replicate{}), border::any(border::constant{3.0f}),
+                          border::any(border::reflect101{}), border::any(border::wrap{})}) {
+      d_dst.fill_bytes(0xA5);
+      convolve(d_src.view(), d_dst.view(), f, b, algo::shared_mem<>{});
+      d_dst.download(out.view());
+      gpu::stream_synchronize(nullptr);
+      reference::convolve(src.view(), src.view().bounds(), ref.view(), ref.view().bounds(), f, b, halo::isolated,
+                          reference::all_threads());
+      long long bad = 0;
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+          const double d = std::fabs(double(out(x, y)) - double(ref(x, y)));
+          bad += !(std::is_floating_point<T>::value ? d <= 1e-4 * (1 + std::fabs(double(ref(x, y)))) : d <= 1);
+        }
+      INFO("radius " << r << ", " << border::name(b.rule));
+      CHECK(bad == 0);
+    }
+  }
+}
+
+TEST_CASE("shared_mem separable beyond 2^24 pixels: the 64-row tiles, u8 and float", "[gpu][large]") {
+  tall_tiles<std::uint8_t>();
+  tall_tiles<float>();
+}
+
 TEST_CASE("two_pass with a caller workspace: size query, no allocation, too small rejected", "[gpu][algos]") {
   const int w = 300, h = 200;
   const separable_filter f = random_separable(9, 5);

@@ -100,8 +100,8 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
               if (names(p, tu::choice::direct)) CHECK((r >= 1 && r <= 2));  // its compiled radii
               if (names(p, tu::choice::packed)) CHECK((r >= 1 && r <= 2 && channels != 3 && cb == 1));  // u8, uchar4
               if (names(p, tu::choice::fft)) CHECK((!sep && r >= 9));  // wide dense filters only
-              // Dense one-channel 8-bit and float filters its kernels take (25 x 25 taps).
-              if (names(p, tu::choice::tensor_core)) CHECK((!sep && channels == 1 && cb != 2 && r >= 3 && r <= 12));
+              // Dense one-channel filters its kernels take (25 x 25 taps).
+              if (names(p, tu::choice::tensor_core)) CHECK((!sep && channels == 1 && r >= 3 && r <= 12));
               // Separable u8, float and uchar4 filters, from radius 3 (to 7 at 2^19 pixels and below).
               if (names(p, tu::choice::sliding))
                 CHECK((sep && (channels == 1 ? cb != 2 : channels == 4 && cb == 1) && r >= 3 &&
@@ -177,7 +177,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 3, 4, 1, 8192, 8192)) != tu::choice::packed);  // radius 3
   CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::packed);  // narrow 3x3 (18.4 us, tiled 28.8)
   CHECK(first(shape(true, 1, 1, 1, 512, 4096)) == tu::choice::packed);    // (11.9 us, tiled 12.2)
-  CHECK(first(shape(false, 1, 1, 1, 1024, 1024)) != tu::choice::packed);  // 2^20 pixels: not beyond
+  CHECK(first(shape(false, 1, 1, 1, 512, 512)) != tu::choice::packed);  // 3x3 from 2^18 pixels, not at them
   CHECK(first(shape(true, 2, 1, 1, 128, 65536)) == tu::choice::packed);   // narrow 5x5 (33.9 us, tiled 47.8)
   // 1920x1080 u8: packed first; for the filters it refuses, dense 3x3 and separable 5x5
   // direct (11.1 and 16.7 us; tiled 12.1, shared_mem 18.9), dense 5x5 tiled (14.6, direct
@@ -188,26 +188,28 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   };
   CHECK(second(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::direct);
   CHECK(first(shape(true, 2, 1, 1, 1920, 1080)) == tu::choice::packed);
-  CHECK(second(shape(true, 2, 1, 1, 1920, 1080)) == tu::choice::direct);
+  CHECK(second(shape(true, 2, 1, 1, 1920, 1080)) == tu::choice::tiled);  // one_channel_separable
   CHECK(second(shape(false, 2, 1, 1, 1920, 1080)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 4, 1920, 1080)) == tu::choice::tiled);
   // 128x128 and 512x512 one-channel u8 and float, 3x3 and 5x5: direct (512x512 u8
   // separable 5x5: 7.2 us, tiled 10.3; 128x128 float separable 3x3: 6.3, shared_mem 6.7).
   CHECK(first(shape(true, 1, 1, 1, 128, 128)) == tu::choice::direct);
-  CHECK(first(shape(true, 2, 1, 1, 512, 512)) == tu::choice::direct);
+  CHECK(first(shape(true, 1, 1, 1, 512, 512)) == tu::choice::direct);
   CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::direct);
   // 16-bit too (128x128 u16 dense 3x3: 4.9 us, naive 5.9); not four channels from 512x512
   // (uchar4 dense 3x3: shared_mem 6.7 us, direct 7.6); uchar4 at 128x128 but dense 5x5
   // (separable 5x5: direct 7.6 us, naive 8.3; dense 5x5: shared_mem 6.4, direct 7.6).
   CHECK(first(shape(false, 1, 1, 2, 128, 128)) == tu::choice::direct);
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::direct);
+  CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::packed);  // 5.9 us, direct 7.9 (rows/matrix.csv)
   CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::direct);
   CHECK(first(shape(false, 2, 4, 1, 128, 128)) == tu::choice::shared_mem);
-  // float separable 3x3: direct to 2^22 pixels (2560x1440: 16.6 us, shared_mem 16.1),
-  // shared_mem beyond (3840x2160: 30.5, direct 35.7); 8192x8192 streaming (155 us, direct 252).
-  CHECK(first(shape(true, 1, 1, 4, 2560, 1440)) == tu::choice::direct);
-  CHECK(first(shape(true, 1, 1, 4, 3840, 2160)) == tu::choice::shared_mem);
+  // float separable 3x3: tiled beyond 2^19 pixels to 2^23 (2560x1440: 14.6 us, shared_mem
+  // 15.1, direct 16.5; rows/sep.csv), shared_mem beyond (5760x3240); 8192x8192 streaming
+  // (155 us, direct 252).
+  CHECK(first(shape(true, 1, 1, 4, 2560, 1440)) == tu::choice::tiled);
+  CHECK(first(shape(true, 1, 1, 4, 3840, 2160)) == tu::choice::tiled);
+  CHECK(first(shape(true, 1, 1, 4, 5760, 3240)) == tu::choice::shared_mem);
   CHECK(first(shape(true, 1, 1, 4, 8192, 8192)) == tu::choice::streaming);
   // ... and tiled at 128x65536 (36.9 us, direct 42.6).
   CHECK(first(shape(true, 1, 1, 4, 128, 65536)) == tu::choice::tiled);
@@ -264,15 +266,15 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 118.6 against 152.2).
   CHECK(unpacked(choose(shape(true, 2, 4, 1, 128, 65536))) == tu::choice::tiled);
   CHECK(first(shape(true, 2, 4, 2, 128, 65536)) == tu::choice::shared_mem);
-  // Between 2^21 and 2^25 pixels (bench/results/2026-11-24-bands/, replicate and
-  // reflect101): one-channel separable 9x9 shared_mem (3840x2160 u8: 49.2 and 68.9 us,
-  // streaming 73.6 and 95.4), 16-bit 15x15 two_pass (88.2 and 90.2, shared_mem 125 and
-  // 141), uchar4 dense 9x9 beyond 2^22 streaming (258 and 282, tiled 255 and 336).
-  CHECK(unpacked(choose(shape(true, 4, 1, 1, 3840, 2160))) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 4, 1, 4, 5760, 3240)) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 2, 1, 2, 3840, 2160)) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 7, 1, 2, 3840, 2160)) == tu::choice::two_pass);
-  CHECK(first(shape(true, 7, 1, 2, 1920, 1080)) == tu::choice::two_pass);
+  // Between 2^21 and 2^25 pixels: one-channel separable radius 2 to 8 tiled under
+  // replicate (rows/sep.csv: 3840x2160 u8 9x9 32.5 us where the rows before ran
+  // shared_mem, 41.7), uchar4 dense 9x9 beyond 2^22 streaming (bench/results/2026-11-24-
+  // bands/: 258 and 282, tiled 255 and 336).
+  CHECK(first(shape(true, 4, 1, 1, 3840, 2160)) == tu::choice::tiled);
+  CHECK(first(shape(true, 4, 1, 4, 5760, 3240)) == tu::choice::tiled);
+  CHECK(first(shape(true, 2, 1, 2, 3840, 2160)) == tu::choice::tiled);
+  CHECK(first(shape(true, 7, 1, 2, 3840, 2160)) == tu::choice::tiled);
+  CHECK(first(shape(true, 7, 1, 2, 1920, 1080)) == tu::choice::tiled);
   CHECK(first(shape(false, 4, 4, 1, 3840, 2160)) == tu::choice::streaming);
   CHECK(first(shape(false, 4, 4, 1, 2560, 1440)) == tu::choice::tiled);
 }
@@ -308,7 +310,8 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
   CHECK(first(shape(false, 3, 1, 1, 1920, 1080)) == tu::choice::tensor_core);
   CHECK(first(shape(false, 2, 1, 1, 8192, 8192)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 5, 1, 1, 512, 512)) != tu::choice::tensor_core);
-  CHECK(first(shape(false, 7, 1, 1, 512, 512)) == tu::choice::tensor_core);
+  CHECK(first(shape(false, 7, 1, 1, 512, 512)) != tu::choice::tensor_core);  // since rows/dense.csv: 1.26 to 1.42x
+  CHECK(first(shape(false, 5, 1, 1, 1280, 720)) == tu::choice::tensor_core);
   // float from radius 7 beyond 2^20 (8192x8192: 854 us, tiled 1284; radius 5 lost: 664
   // against streaming's 599), from radius 9 at 512x512, and radius 4 and 5 at 3840x2160
   // (radius 4: 70.1 us, tiled 73.5) but not radius 3 (61.8 against 58.7) or 2, nor at
@@ -316,7 +319,7 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
   CHECK(first(shape(false, 5, 1, 4, 8192, 8192)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 4, 1, 4, 3840, 2160)) == tu::choice::tensor_core);
   CHECK(first(shape(false, 3, 1, 4, 3840, 2160)) != tu::choice::tensor_core);
-  CHECK(first(shape(false, 5, 1, 4, 3840, 2160)) == tu::choice::tensor_core);
+  CHECK(first(shape(false, 5, 1, 4, 3840, 2160)) != tu::choice::tensor_core);  // tiled since (rows/dense.csv: 1.13x)
   CHECK(first(shape(false, 2, 1, 4, 3840, 2160)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 6, 1, 4, 3840, 2160)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 5, 1, 4, 1920, 1080)) != tu::choice::tensor_core);
@@ -327,7 +330,8 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
   CHECK(first(shape(false, 13, 1, 1, 8192, 8192)) != tu::choice::tensor_core);
   CHECK(first(shape(true, 7, 1, 1, 8192, 8192)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 7, 4, 1, 8192, 8192)) != tu::choice::tensor_core);
-  CHECK(first(shape(false, 7, 1, 2, 8192, 8192)) != tu::choice::tensor_core);
+  CHECK(first(shape(false, 7, 1, 2, 8192, 8192)) != tu::choice::tensor_core);  // 16-bit measured to 5760x3240
+  CHECK(first(shape(false, 7, 1, 2, 1920, 1080)) == tu::choice::tensor_core);
   CHECK(first(shape(false, 12, 1, 1, 256, 256)) != tu::choice::tensor_core);
   // Where the FFT's rule holds too it comes second (what tensor_core declines, such as
   // integer kernels, it may run), but first for float at radius 12 beyond 2^24 pixels
@@ -352,7 +356,8 @@ TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
   CHECK(first(shape(true, 5, 1, 1, 8192, 8192)) == tu::choice::sliding);
   CHECK(first(shape(true, 7, 1, 4, 8192, 8192)) == tu::choice::sliding);
   CHECK(first(shape(true, 15, 4, 1, 8192, 8192)) == tu::choice::sliding);
-  CHECK(first(shape(true, 7, 1, 1, 3840, 2160)) == tu::choice::sliding);  // (71.3 us, two_pass 87.1)
+  CHECK(first(shape(true, 9, 1, 1, 8192, 8192)) == tu::choice::sliding);
+  CHECK(first(shape(true, 7, 1, 1, 3840, 2160)) == tu::choice::tiled);  // one_channel_separable
   CHECK(first(shape(true, 3, 1, 4, 8192, 8192)) == tu::choice::streaming);
   // uchar4 at radius 3: sliding below 2^25 pixels (3840x2160: 95.9 us, streaming 98.4),
   // streaming then sliding beyond (8192x8192: 571 and 645 us).
@@ -361,19 +366,10 @@ TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
   const auto uchar4_7x7 = list(shape(true, 3, 4, 1, 8192, 8192));
   REQUIRE(uchar4_7x7.size() >= 2);
   CHECK((uchar4_7x7[0] == tu::choice::streaming && uchar4_7x7[1] == tu::choice::sliding));
-  // 1920x1080, one channel: radius 5 to 7 after two_pass (15x15, replicate and reflect101:
-  // u8 29.1 and 32.1 us, sliding 37.6 and 63.4; float 28.8 and 31.6 against 32.8 and 60.1);
-  // not radius 3, nor from radius 10 (float: shared_mem 36.1 against 45.0).
-  const auto u8_15x15 = list(shape(true, 7, 1, 1, 1920, 1080));
-  REQUIRE(u8_15x15.size() >= 2);
-  CHECK((u8_15x15[0] == tu::choice::two_pass && u8_15x15[1] == tu::choice::sliding));
-  const auto float_11x11 = list(shape(true, 5, 1, 4, 1920, 1080));
-  REQUIRE(float_11x11.size() >= 2);
-  CHECK((float_11x11[0] == tu::choice::two_pass && float_11x11[1] == tu::choice::sliding));
-  // One channel below 2^25 pixels: two_pass first up to 2^22 pixels and beyond radius 8
-  // (2560x1440 u8 15x15: 42.9 us, sliding 56.1; 3840x2160 31x31: 110, sliding 135;
-  // 5760x3240 float 31x31 under reflect101: 235, sliding 314), sliding after it.
-  CHECK(first(shape(true, 7, 1, 1, 2560, 1440)) == tu::choice::two_pass);
+  // One channel below 2^25 pixels beyond radius 8: two_pass first (3840x2160 31x31: 110
+  // us, sliding 135; 5760x3240 float 31x31 under reflect101: 235, sliding 314), sliding
+  // after it; to radius 8 tiled (one_channel_separable's test).
+  CHECK(first(shape(true, 7, 1, 1, 2560, 1440)) == tu::choice::tiled);
   CHECK(first(shape(true, 15, 1, 4, 3840, 2160)) == tu::choice::two_pass);
   CHECK(first(shape(true, 10, 1, 4, 3840, 2160)) == tu::choice::two_pass);
   CHECK(list(shape(true, 15, 1, 1, 5760, 3240))[1] == tu::choice::sliding);
@@ -384,8 +380,9 @@ TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
   CHECK(first(shape(true, 3, 1, 4, 128, 128)) == tu::choice::sliding);
   CHECK(first(shape(true, 3, 4, 1, 128, 128)) == tu::choice::sliding);
   CHECK(first(shape(true, 3, 1, 1, 128, 128)) != tu::choice::sliding);
-  CHECK(first(shape(true, 3, 1, 1, 512, 512)) == tu::choice::sliding);
-  CHECK(first(shape(true, 7, 1, 4, 512, 512)) == tu::choice::sliding);
+  CHECK(first(shape(true, 3, 1, 1, 362, 362)) == tu::choice::sliding);
+  CHECK(first(shape(true, 7, 1, 4, 362, 362)) == tu::choice::sliding);
+  CHECK(first(shape(true, 7, 1, 4, 512, 512)) == tu::choice::tiled);  // from 2^18 pixels
   CHECK(first(shape(true, 5, 1, 4, 128, 128)) != tu::choice::sliding);
   CHECK(first(shape(true, 7, 4, 1, 512, 512)) != tu::choice::sliding);
   CHECK(first(shape(true, 10, 1, 4, 512, 512)) != tu::choice::sliding);
@@ -410,4 +407,69 @@ TEST_CASE("automatic's table: sliding for wide separable filters (H200)") {
   CHECK(first(shape(true, 7, 3, 1, 8192, 8192)) != tu::choice::sliding);
   CHECK(first(shape(true, 7, 1, 2, 8192, 8192)) != tu::choice::sliding);
   CHECK(first(shape(true, 7, 4, 4, 8192, 8192)) != tu::choice::sliding);
+}
+
+TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
+  const auto first = sm90_first;
+  const auto list = sm90_list;
+  auto with = [](tu::problem_shape s, tu::border_cost b) {
+    s.border = b;
+    return s;
+  };
+  constexpr auto clamp = tu::border_cost::clamp, constant = tu::border_cost::constant, fold = tu::border_cost::fold;
+  // One-channel separable radius 2 to 8 (bench/results/2026-11-24-rows/sep.csv): tiled
+  // under clamp from 2^18 pixels; beyond 2^20 under constant; beyond 2^22 under fold, with
+  // two_pass first from radius 6 between 2^20 and 2^22 (1920x1080 u16 17x17: tiled 1.47x).
+  for (int cb : {1, 2, 4}) {
+    CHECK(first(with(shape(true, 4, 1, cb, 512, 512), clamp)) == tu::choice::tiled);
+    CHECK(first(with(shape(true, 8, 1, cb, 1280, 720), clamp)) == tu::choice::tiled);
+    CHECK(first(with(shape(true, 5, 1, cb, 1920, 1080), constant)) == tu::choice::tiled);
+    CHECK(first(with(shape(true, 8, 1, cb, 3840, 2160), fold)) == tu::choice::tiled);
+    CHECK(first(with(shape(true, 5, 1, cb, 1920, 1080), fold)) == tu::choice::tiled);
+    const auto wide = list(with(shape(true, 6, 1, cb, 1920, 1080), fold));
+    REQUIRE(wide.size() >= 2);
+    CHECK((wide[0] == tu::choice::two_pass && wide[1] == tu::choice::tiled));
+    // 2^20 pixels and below: two_pass first beyond radius 4 under constant, beyond 2 under fold.
+    CHECK(first(with(shape(true, 5, 1, cb, 1280, 720), constant)) == tu::choice::two_pass);
+    CHECK(first(with(shape(true, 3, 1, cb, 1280, 720), fold)) == tu::choice::two_pass);
+  }
+  // Radius 2 at 2^20 pixels and below: shared_mem under fold (1280x720 u16 5x5: tiled
+  // 1.15x), and under constant for 16-bit (tiled 1.12x), tiled for float.
+  CHECK(first(with(shape(true, 2, 1, 2, 1280, 720), fold)) == tu::choice::shared_mem);
+  CHECK(first(with(shape(true, 2, 1, 2, 1280, 720), constant)) == tu::choice::shared_mem);
+  CHECK(first(with(shape(true, 2, 1, 4, 1280, 720), constant)) == tu::choice::tiled);
+  // Float separable 3x3 under fold: tiled between 2^20 and 2^22 pixels only.
+  CHECK(first(with(shape(true, 1, 1, 4, 1920, 1080), fold)) == tu::choice::tiled);
+  CHECK(first(with(shape(true, 1, 1, 4, 1280, 720), fold)) == tu::choice::shared_mem);
+  CHECK(first(with(shape(true, 1, 1, 4, 3840, 2160), fold)) == tu::choice::shared_mem);
+  // One-channel dense under constant and fold rules: shared_mem, not tiled, whose
+  // perimeter tiles map every row (1280x720 float 5x5 constant: tiled 2.3x); 3x3 to 2^21
+  // pixels, tiled beyond (3840x2160 float constant: shared_mem 1.14x).
+  for (auto b : {constant, fold}) {
+    CHECK(first(with(shape(false, 2, 1, 4, 1280, 720), b)) == tu::choice::shared_mem);
+    CHECK(first(with(shape(false, 2, 1, 4, 5760, 3240), b)) == tu::choice::shared_mem);
+    CHECK(first(with(shape(false, 1, 1, 4, 1920, 1080), b)) == tu::choice::shared_mem);
+    CHECK(first(with(shape(false, 1, 1, 4, 3840, 2160), b)) == tu::choice::tiled);
+    // ... and the tensor cores from radius 4 beyond 2^20 pixels for float (1920x1080 9x9:
+    // shared_mem 1.13x under constant), where replicate keeps tiled at radius 5.
+    CHECK(first(with(shape(false, 5, 1, 4, 1920, 1080), b)) == tu::choice::tensor_core);
+  }
+  CHECK(first(with(shape(false, 5, 1, 4, 3840, 2160), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(false, 2, 1, 4, 1920, 1080), clamp)) == tu::choice::tiled);
+  // One channel at 2^20 pixels and below from radius 2: shared_mem whatever the rule
+  // (1280x720 u16 dense 9x9: tiled 1.50x).
+  CHECK(first(with(shape(false, 4, 1, 2, 1280, 720), clamp)) == tu::choice::shared_mem);
+  // u8 3x3 packed from 2^16 pixels under fold rules (512x512 separable reflect101: 7.6
+  // us, direct 10.1), beyond 2^18 otherwise (at 512x512 direct, and shared_mem under
+  // constant, lead).
+  CHECK(first(with(shape(true, 1, 1, 1, 512, 512), fold)) == tu::choice::packed);
+  CHECK(first(with(shape(true, 1, 1, 1, 512, 512), constant)) == tu::choice::direct);
+  CHECK(first(with(shape(false, 2, 1, 1, 256, 256), clamp)) == tu::choice::packed);
+  // 16-bit and float at radius 1 and 2 to 2^19 pixels: shared_mem under constant and fold
+  // rules (512x512 u16 dense 5x5 reflect101: direct 1.81x), direct under clamp.
+  CHECK(first(with(shape(false, 2, 1, 2, 512, 512), fold)) == tu::choice::shared_mem);
+  CHECK(first(with(shape(false, 2, 1, 2, 512, 512), clamp)) == tu::choice::direct);
+  // 16-bit 3x3 beyond 2^23 pixels: direct, not streaming (5760x3240: streaming 1.31 to 1.86x).
+  CHECK(first(with(shape(false, 1, 1, 2, 5760, 3240), clamp)) == tu::choice::direct);
+  CHECK(first(with(shape(true, 1, 1, 2, 5760, 3240), fold)) == tu::choice::direct);
 }

@@ -100,6 +100,11 @@ resolution run_automatic(const problem<In, Out>& p) {
   shape.channel_bytes = int(sizeof(In)) / pixel_traits<In>::channels;
   shape.width = p.g.width, shape.height = p.g.height;
   shape.images = p.images;
+  const border::kind rule = p.g.border.rule;
+  shape.border = rule == border::kind::constant ? tuning::border_cost::constant
+                 : rule == border::kind::reflect || rule == border::kind::reflect101 || rule == border::kind::wrap
+                     ? tuning::border_cost::fold
+                     : tuning::border_cost::clamp;
   if (p.dense && tuning::with_arch(p.arch, [&](auto a) { return tuning::factor_table<decltype(a)::value>::factor(shape); })) {
     if (const separable_filter* s = rank_one_factors(*p.dense)) {
       problem<In, Out> q = p;

@@ -19,6 +19,7 @@
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
 #include <algorithm>
+#include <type_traits>
 
 #include "../../algorithm.hpp"
 #include "../family.hpp"
@@ -202,7 +203,8 @@ struct shared_mem_family {
       return fit{ok, -1};
     }
     if (compiled(p.radius, typename P::separable_radii{})) return fit{true, p.radius};
-    const bool ok = std::max(g.kw, g.kh) <= separable_capacity && smem_sep_bytes<T, C>(g.kh) <= P::shared_bytes;
+    using TS = typename P::template separable_tile<C, -1>;  // the tile launch_separable<P, -1> takes
+    const bool ok = std::max(g.kw, g.kh) <= separable_capacity && smem_sep_bytes<TS, C>(g.kh) <= P::shared_bytes;
     return fit{ok, -1};
   }
 
@@ -234,18 +236,36 @@ struct shared_mem_family {
       gpu::check_launch("smem2d_kernel");
       return;
     }
-    const std::size_t smem = smem_sep_bytes<T, C>(g.kh);
     const bool launched = with_static_radius(p.radius, [&](auto R) {
-      constexpr int n = 2 * R + 1;
-      using TS = typename P::template separable_tile<C, R>;
-      const dim3 grid_s = tile_grid(g.width, g.height, TS::width, TS::height, p.images);
-      smem_sep_kernel<In, Out, R, n, TS, B><<<grid_s, block, smem_sep_bytes<TS, C>(g.kh), p.stream>>>(
-          p.src, p.dst, g, pack_separable<n>(*p.separable), p.tile_class, p.strides);
+      launch_separable<P, decltype(R)::value>(p);
     }, typename P::separable_radii{});
-    if (!launched)
-      smem_sep_kernel<In, Out, -1, separable_capacity, T, B><<<grid, block, smem, p.stream>>>(
-          p.src, p.dst, g, pack_separable<separable_capacity>(*p.separable), p.tile_class, p.strides);
+    if (!launched) launch_separable<P, -1>(p);
     gpu::check_launch("smem_sep_kernel");
+  }
+
+ private:
+  /// smem_sep_kernel of radius R (-1: a run-time size, separable_capacity taps an axis):
+  /// separable_tile<C, R> from P::separable_tile_pixels pixels up, tile<C> below, where
+  /// the taller tile's grid has too few blocks (fits checks tile<C> = separable_tile<C, -1>).
+  template <class P, int R, class In, class Out>
+  static void launch_separable(const problem<In, Out>& p) {
+    constexpr int C = pixel_traits<In>::channels;
+    using Tall = typename P::template separable_tile<C, R>;
+    using Short = typename P::template tile<C>;
+    if constexpr (!std::is_same<Tall, Short>::value) {
+      if ((long long)p.g.width * p.g.height * p.images < P::separable_tile_pixels) return launch_separable_as<Short, R, P>(p);
+    }
+    launch_separable_as<Tall, R, P>(p);
+  }
+  template <class T, int R, class P, class In, class Out>
+  static void launch_separable_as(const problem<In, Out>& p) {
+    constexpr int C = pixel_traits<In>::channels;
+    constexpr int N = R >= 0 ? 2 * R + 1 : separable_capacity;
+    constexpr bool B = tuning::is_batched<P>::value;
+    const geometry& g = p.g;
+    const dim3 block(T::block_x, T::block_y), grid = tile_grid(g.width, g.height, T::width, T::height, p.images);
+    smem_sep_kernel<In, Out, R, N, T, B><<<grid, block, smem_sep_bytes<T, C>(g.kh), p.stream>>>(
+        p.src, p.dst, g, pack_separable<N>(*p.separable), p.tile_class, p.strides);
   }
 };
 

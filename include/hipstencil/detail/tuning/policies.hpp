@@ -57,6 +57,10 @@ struct smem_tile_shape {
 ///     in a 64-row one. Measured on the H200 (nvcc 13): float 31x31 at 8192x8192 took
 ///     0.85x the time of 32-row tiles, 17x17 0.88x; at 3840x2160 radius 8 to 11 took up
 ///     to 1.04x under replicate and constant (fewer, taller tiles meet the border more).
+///   separable_tile_pixels: calls of fewer pixels take `tile` instead: below, the taller
+///     tile's grid has too few blocks (512x512 u8 17x17: 23.3 us, where 15x15 in 32-row
+///     tiles took 13.4; 1920x1080 36.6 against 27.2; bench/results/2026-11-24-rows/
+///     tried-tiled-inside/sep-sweep.csv).
 template <class DenseRadii = radii_range<1, 16>, class SeparableRadii = radii_range<1, 16>,
           std::size_t SharedBytes = shared_memory_budget>
 struct shared_mem_policy {
@@ -64,6 +68,7 @@ struct shared_mem_policy {
   using tile = smem_tile_shape<32, 8, 32, Channels == 1 ? 32 : 16>;
   template <int Channels, int Radius>
   using separable_tile = smem_tile_shape<32, 8, 32, Channels == 1 ? (Radius >= 8 ? 64 : 32) : 16>;
+  static constexpr long long separable_tile_pixels = 1LL << 24;
   using dense_radii = DenseRadii;
   using separable_radii = SeparableRadii;
   static constexpr std::size_t shared_bytes = SharedBytes;  ///< most a block may take

@@ -8,10 +8,12 @@
 // gfx1030 and every other device take the generic table until they are measured.
 #pragma once
 
-#include <cstdint>
+#include <utility>
 
 #include "arch.hpp"
+#include "factor_tables.hpp"  // factor_table and low_rank_table, for those who include this header
 #include "policies.hpp"
+#include "shape.hpp"
 
 namespace hipstencil {
 namespace tuning {
@@ -39,35 +41,6 @@ struct policy_for {
 template <>
 struct policy_for<arch::sm_90, streaming_policy<>> {
   using type = streaming_policy<128, 4, 1, 16, 24, 32, true>;
-};
-
-/// The families algo::automatic chooses between.
-enum class choice : std::uint8_t { none, streaming, tiled, shared_mem, two_pass, direct, packed, fft, tensor_core, sliding };
-
-/// algo::automatic's preference for one problem, best first; the first family that can run
-/// the problem runs it (streaming needs aligned ROIs, two_pass a caller's workspace), and
-/// naive takes whatever none of them can (an empty list: naive at once).
-struct preference {
-  choice order[4] = {choice::none, choice::none, choice::none, choice::none};
-};
-
-/// `first`, then p's choices (its last one dropped).
-constexpr preference ahead(choice first, const preference& p) {
-  return {{first, p.order[0], p.order[1], p.order[2]}};
-}
-
-/// What automatic's choice depends on.
-struct problem_shape {
-  bool separable = false;  ///< row and column taps
-  int radius = -1;         ///< of a square centred filter, else -1
-  /// 1, 3 or 4; three have rows of their own at radius 1 and 2 and else take the
-  /// four-channel rows, without streaming
-  int channels = 1;
-  int channel_bytes = 1;   ///< 1 (8-bit), 2 (16-bit), 4 (float)
-  int width = 0, height = 0;  ///< of the ROI, pixels
-  int images = 1;             ///< of a batch (convolve_batch): one grid of them all
-  /// Pixels of the whole call: a batch's grid is as large as one image of all its pixels.
-  constexpr long long pixels() const { return (long long)width * height * images; }
 };
 
 /// The generic table (every architecture until measured): the sm_90 choices, the only
@@ -143,16 +116,25 @@ struct automatic_table {
       return ahead(choice::tensor_core, fft ? ahead(choice::fft, rest) : rest);
     }
     if (fft) return ahead(choice::fft, rest);
+    // Smaller images too (bench/results/2026-11-24-rows/small.csv and sep.csv): one channel
+    // at radius 2 from 2^16 pixels (512x512 separable 5x5: 7.2 us, direct 9.4; 256x256
+    // 6.8 against 9.0, reflect101 7.8 against 16.2), at radius 1 beyond 2^18 (724x724
+    // dense 3x3: 6.5, direct 7.0; at 512x512 direct leads by 0.1-0.2 us, and shared_mem
+    // by 1.7 us under constant) but from 2^16 under fold rules (512x512 separable 3x3
+    // reflect101: 7.6, direct 10.1); four channels separable 5x5 at any size (128x128: 5.9 us, direct 7.9,
+    // matrix.csv; 256x256: 6.4 against 10.8).
+    const long long px = s.pixels();
+    const bool one_packs = s.radius == 2 || s.border == border_cost::fold ? px >= (1LL << 16) : px > (1LL << 18);
     const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
-                       ((s.channels == 1 && s.pixels() > (1LL << 20)) ||
-                        (s.channels == 4 && s.pixels() > (1LL << 16)));
+                       ((s.channels == 1 && one_packs) ||
+                        (s.channels == 4 && (px > (1LL << 16) || (s.separable && s.radius == 2))));
     if (packs) return ahead(choice::packed, rest);
     return rest;
   }
 
   /// tensor_core first (bench/results/2026-11-24-tensor-core/, random dense filters,
-  /// replicate, against the best other family): one-channel dense filters of 8-bit and
-  /// float pixels up to radius 12 (its 25 x 25 taps),
+  /// replicate, against the best other family): one-channel dense filters of 8-bit, 16-bit
+  /// and float pixels up to radius 12 (its 25 x 25 taps),
   ///   u8 from radius 3 beyond 2^20 pixels (8192x8192 radius 3: 267 us, streaming 297;
   ///     radius 7: 424 us, tiled 1335; 1920x1080 radius 3: 17.7 us, tiled 20.2), from
   ///     radius 7 at 2^18 (512x512 radius 7: 18.3 us, streaming 22.4; radius 5: 17.1,
@@ -163,16 +145,70 @@ struct automatic_table {
   ///     7: 20.5, tiled 16.7), and radius 4 and 5 beyond 2^22 up to 2^25 (3840x2160 radius
   ///     4: 70.1 us, tiled 73.5; radius 5: 95.8 against 97.6; radius 3: 61.8 against 58.7;
   ///     8192x8192 radius 4: 458 against streaming's 436).
-  /// 16-bit and half pixels were not measured, nor images below 512x512. Integer kernels,
+  /// Then (bench/results/2026-11-24-rows/dense.csv, replicate, constant, reflect101, 512x512
+  /// to 5760x3240): u8 from radius 5 at 1280x720 (11x11 and up) but not 15x15 at 512x512
+  /// (shared_mem: tensor_core 1.26 to 1.42x); u16 from radius 3 beyond 2^21 pixels under constant and fold rules,
+  /// radius 4 beyond 2^20 (but 11x11 under clamp beyond 2^22: tiled, tensor_core 1.06 to
+  /// 1.11x), radius 7 beyond 2^19 (3840x2160 15x15: shared_mem 1.9 to 2.1x, tiled 1.2 to
+  /// 1.8x); float 15x15 from 1280x720 (tiled 1.20x, shared_mem 1.25x), 9x9 beyond 2^20
+  /// pixels (1920x1080: tiled 1.11x), and under constant and fold rules from radius 4
+  /// beyond 2^20 pixels and radius 3 beyond 2^22 (1920x1080 float 9x9 constant:
+  /// shared_mem 1.13x, tiled 2.66x); float 11x11 under clamp stays tiled (3840x2160:
+  /// tensor_core 1.13x). Under clamp 7x7 stays tiled (u16 5760x3240: tensor_core 1.24x).
+  /// Images below 512x512 were not measured. Integer kernels,
   /// which the direct families sum exactly, fall to the rest of the list (its fits()).
   static constexpr bool tensor_core_first(const problem_shape& s) {
     if (s.separable || s.channels != 1 || s.radius < 1 || s.radius > 12) return false;
     const long long px = s.pixels();
-    if (s.channel_bytes == 1) return (px > (1LL << 20) && s.radius >= 3) || (px >= (1LL << 18) && s.radius >= 7);
-    if (s.channel_bytes == 4)
-      return (px > (1LL << 20) && s.radius >= 7) || (px >= (1LL << 18) && s.radius >= 9) ||
-             (px > (1LL << 22) && px < (1LL << 25) && s.radius >= 4 && s.radius <= 5);
-    return false;
+    const int r = s.radius;
+    if (s.channel_bytes == 1) return (px > (1LL << 20) && r >= 3) || (px > (1LL << 19) && r >= 5);
+    const bool clamp = s.border == border_cost::clamp;
+    if (s.channel_bytes == 2)
+      return px < (1LL << 25) && ((px > (1LL << 19) && r >= 7) || (px > (1LL << 21) && r == 3 && !clamp) ||
+                                  (px > (1LL << 20) && r >= 4 && !(clamp && r == 5 && px > (1LL << 22))));
+    return (px > (1LL << 19) && r >= 7) || (px >= (1LL << 18) && r >= 9) ||
+           (px > (1LL << 20) && px < (1LL << 25) && (r == 4 || (!clamp && r >= 4))) ||
+           (px > (1LL << 22) && px < (1LL << 25) && r == 3 && !clamp);
+  }
+
+  /// One-channel separable filters below 2^25 pixels, where tiled's separable kernel (its
+  /// taps read in place since 7ef9e2d) leads, by border cost (bench/results/2026-11-24-
+  /// rows/sep.csv: u8, u16, float, radius 1 to 8, 256x256 to 5760x3240, replicate,
+  /// constant and reflect101, every family); an empty preference where the rows below
+  /// decide. Radius 2 to 8 (tiled's compiled radii) from 2^18 pixels:
+  ///   clamp: tiled (1920x1080 u8 15x15: 18.3 us, shared_mem 27.1, two_pass 28.5; 512x512
+  ///     u16 9x9 within 3% of the best);
+  ///   constant: tiled beyond 2^20 pixels (1920x1080 float 9x9: shared_mem 1.40x, two_pass
+  ///     1.93x);
+  ///     below, to radius 4 tiled for float and shared_mem for 8- and 16-bit (1280x720
+  ///     u16 5x5: tiled 1.12x), two_pass first beyond (1280x720 u8 15x15: tiled 1.31x);
+  ///   fold: tiled beyond 2^22 pixels (3840x2160 u8 17x17 within 1%); beyond 2^20 two_pass
+  ///     first from radius 6 (1920x1080 u16 17x17: tiled 1.47x; 2560x1440 1.29x), tiled
+  ///     below; 2^20 pixels and below: shared_mem at radius 2 (1280x720 u16 5x5: tiled
+  ///     1.15x), two_pass first beyond (512x512 u8 9x9: tiled 1.67x).
+  /// Float 3x3 beyond 2^19 pixels to 2^23: tiled, but shared_mem under fold rules outside
+  /// 2^20 to 2^22 pixels (1280x720 reflect101: tiled 1.10x).
+  static constexpr preference one_channel_separable(const problem_shape& s) {
+    constexpr choice tiled = choice::tiled, smem = choice::shared_mem, two_pass = choice::two_pass;
+    const int r = s.radius;
+    const long long px = s.pixels();
+    const bool fold = s.border == border_cost::fold;
+    if (r == 1) {
+      if (s.channel_bytes != 4 || px <= (1LL << 19) || px > (1LL << 23)) return {};
+      return fold && (px <= (1LL << 20) || px > (1LL << 22)) ? preference{{smem}} : preference{{tiled, smem}};
+    }
+    if (r > 8 || px < (1LL << 18)) return {};
+    const preference t{{tiled, smem}}, two{{two_pass, tiled, smem}};
+    switch (s.border) {
+      case border_cost::clamp: return t;
+      case border_cost::constant:
+        if (px > (1LL << 20)) return t;
+        return r <= 4 ? (s.channel_bytes == 4 ? t : preference{{smem}}) : two;
+      default:
+        if (px > (1LL << 22)) return t;
+        if (px > (1LL << 20)) return r >= 6 ? two : t;
+        return r == 2 ? preference{{smem}} : preference{{two_pass, smem}};
+    }
   }
 
   /// The choice among the float families (every pixel type).
@@ -187,6 +223,10 @@ struct automatic_table {
     // hold no whole pixel of them (it would fall to the next choice anyway).
     const choice st = s.width >= 1024 && s.channels != 3 ? stream : none;
     if (r < 1) return {{smem}};
+    if (one && s.separable && px < (1LL << 25)) {
+      const preference p = one_channel_separable(s);
+      if (p.order[0] != none) return p;
+    }
     // direct, at radius 1 and 2 (bench/results/2026-11-23-direct/ and -types/):
     //   one channel up to 2^19 pixels (512x512 u8 separable 5x5: 7.2 us, tiled 10.3; float
     //     dense 3x3: 5.2, tiled 6.3; u16 separable 3x3: 5.8, shared_mem 7.5);
@@ -208,7 +248,9 @@ struct automatic_table {
     //     of it at 512x512, 1920x1080 and 8192x8192 (bench/results/2026-11-23-three-channel/).
     if (r <= 2) {
       if (one) {
-        if (px <= (1LL << 19)) return {{direct, smem}};
+        // Not under constant and fold rules for 16-bit and float (512x512 u16 dense 5x5
+        // reflect101: direct 1.81x shared_mem; 2026-11-24-rows/dense.csv).
+        if (px <= (1LL << 19)) return s.border != border_cost::clamp && s.channel_bytes > 1 ? preference{{smem}} : preference{{direct, smem}};
         if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
         if (s.channel_bytes == 4 && s.separable && r == 1 && px <= (1LL << 22) && s.width >= 1024)
           return {{direct, smem}};
@@ -226,24 +268,20 @@ struct automatic_table {
     //   beyond 2^21 pixels from radius 5 (8192x8192 11x11 to 31x31: float 322 to 584 us,
     //     the best other family 408 to 957; u8 341 to 597 against 427 to 952; uchar4 763
     //     to 1637 against 1266 to 2751), not at radius 2 and 3 (streaming: 8192x8192 float
-    //     7x7 215 against 306); but one channel below 2^25 runs two_pass first up to 2^22
-    //     pixels and beyond radius 8 (bench/results/2026-11-24-bands/, replicate and
-    //     reflect101: 2560x1440 u8 15x15 42.9 and 45.4 us, sliding 56.1 and 90.2; 3840x2160
-    //     31x31 110 and 113, sliding 135 and 215; 5760x3240 31x31 234 and 236 against 211
-    //     and 303; 3840x2160 15x15 stays sliding, 71.3 and 108 against 87.1 and 89.1);
+    //     7x7 215 against 306); but one channel below 2^25 runs tiled to radius 8
+    //     (one_channel_separable) and two_pass first beyond (bench/results/2026-11-24-bands/,
+    //     replicate and reflect101: 3840x2160 31x31 110 and 113 us, sliding 135 and 215;
+    //     5760x3240 31x31 234 and 236 against 211 and 303);
     //   uchar4 from radius 3 below 2^25 pixels (3840x2160 7x7: 95.9 us, streaming 98.4,
     //     shared_mem 107; 1920x1080: 31.3 against 34.3; radius 4, between 3 and 5 where
     //     sliding led, not measured), and at radius 3 beyond, after streaming (8192x8192
     //     7x7: streaming 571, sliding 645, shared_mem 767; radius 4 keeps shared_mem);
-    //   one channel at 2^19 to 2^21 pixels at radius 5 to 7, after two_pass (1920x1080
-    //     15x15, replicate and reflect101: u8 29.1 and 32.1 us, sliding 37.6 and 63.4;
-    //     float 28.8 and 31.6 against 32.8 and 60.1); from radius 10 shared_mem and
-    //     two_pass are ahead (float 45.0 against 36.1);
     //   at 2^19 pixels and below, where its tiles are cut short so that the grid fills a
     //     wave (small-*.csv): radius 3 for float and uchar4 (128x128 float 7x7: 7.8 us,
     //     naive 9.5; uchar4 9.1 against 11.0) and, beyond 2^16 pixels, u8 (512x512: 10.8
-    //     against 13.4); float to radius 7 beyond 2^16 (512x512 15x15: 12.4, two_pass 13.5;
-    //     radius 4 and 6 between, not measured); radius 5 and up otherwise stays two_pass.
+    //     against 13.4; from 2^18 pixels one_channel_separable's rows); float to radius 7
+    //     beyond 2^16 (512x512 15x15: 12.4, two_pass 13.5; from 2^18 tiled, 10.8 in
+    //     2026-11-24-rows/sep-sweep.csv); radius 5 and up otherwise stays two_pass.
     //   Batches count all their pixels: 64 frames of 1920x1080 run sliding (u8 15x15: 1216
     //     us, shared_mem 1989, two_pass 1659), batches of narrow images below.
     const bool sliding_measured = one ? s.channel_bytes != 2 : s.channels == 4 && s.channel_bytes == 1;
@@ -255,8 +293,7 @@ struct automatic_table {
     if (s.separable && sliding_measured && px > (1LL << 19)) {
       if (!one && r == 3 && px >= (1LL << 25) && st != none) return {{stream, sliding, smem}};
       if (px > (1LL << 21) && r >= 5) {
-        if (st != none && one && px < (1LL << 25) && (px <= (1LL << 22) || r > 8))
-          return {{two_pass, sliding, smem}};
+        if (st != none && one && px < (1LL << 25)) return {{two_pass, sliding, smem}};  // radius 9 and up
         if (st != none) return {{sliding, smem}};
         // Narrow images, measured as a batch of 4096 of 128x128 (one image under 1024 columns
         // taken to behave alike, not measured): two_pass into a caller's workspace
@@ -268,7 +305,6 @@ struct automatic_table {
                                               : preference{{two_pass, sliding, smem}};
       }
       if (!one && r >= 3 && px < (1LL << 25)) return {{sliding, smem}};
-      if (px <= (1LL << 21) && r >= 5 && r <= 7) return {{two_pass, sliding, smem}};
     }
     // Four 16-bit channels (ushort4), dense 5x5 to 17x17: tiled's 4 x 4 outputs of four
     // channels lose to shared_mem up to radius 4 (1920x1080 5x5: 51.5 us against 39.3;
@@ -289,7 +325,9 @@ struct automatic_table {
         return r >= 2 && (one || r >= 5) ? preference{{first, tiled, smem}} : preference{{first, smem}};
       }
       if (r > 8) return {{smem}};
-      if (r >= 6 || (one && s.channel_bytes == 4 && r <= 2)) return {{tiled, smem}};
+      // One channel at radius 6 to 8: shared_mem (512x512 15x15: tiled 1.45 to 1.84x under
+      // replicate, 2026-11-24-rows/dense.csv).
+      if ((r >= 6 && !one) || (one && s.channel_bytes == 4 && r <= 2)) return {{tiled, smem}};
       return {{smem}};
     }
     if (px < (1LL << 25)) {
@@ -301,29 +339,40 @@ struct automatic_table {
           if (st == none) return r == 2 && s.channel_bytes != 2 ? preference{{tiled, smem}} : preference{{smem}};
           return r == 1 || (r == 2 && px > (1LL << 22)) ? preference{{stream, smem}} : preference{{smem}};
         }
-        // One channel, from bench/results/2026-11-24-bands/ (replicate and reflect101):
-        // shared_mem for float 3x3 and for 5x5 to 9x9 where streaming's lanes are busy
-        // (3840x2160 u8 9x9: 49.2 and 68.9 us, streaming 73.6 and 95.4; float 5x5 38.7 and
-        // 44.9 against 39.6 and 49.3; 5760x3240 float 3x3 58.0 and 63.0, streaming 65.0
-        // and 72.6); two_pass from radius 5 (16-bit 15x15, 3840x2160: 88.2 and 90.2 us,
-        // shared_mem 125 and 141; 1920x1080 29.1 and 32.1, tiled 72.1 and 80.6).
+        // One channel at radius 1 but float to 2^23 pixels, and from radius 9
+        // (one_channel_separable takes the rest), from bench/results/2026-11-24-bands/:
+        // 5760x3240 float 3x3 shared_mem 58.0 and 63.0 us (replicate, reflect101), streaming
+        // 65.0 and 72.6.
         if (r == 1) {
           if (s.channel_bytes == 4 && st != none) return {{smem}};
+          // 16-bit beyond 2^23 pixels: direct (5760x3240: streaming 1.24 to 1.86x, sep.csv).
+          if (s.channel_bytes == 2 && px > (1LL << 23)) return {{direct, smem}};
           const long long from = 1LL << (s.channel_bytes == 4 ? 23 : 21);  // streaming beyond, tiled below
           return px > from ? preference{{st, tiled, smem}} : preference{{tiled, smem}};
         }
-        if (r <= 4) return st == none ? preference{{tiled, smem}} : preference{{smem}};
-        if (r <= 8) return px <= (1LL << 21) || st == none ? preference{{two_pass, tiled, smem}} : preference{{two_pass, smem}};
         return {{smem}};
       }
       if (r > 8) return {{smem}};
+      // One channel under constant and fold rules: shared_mem (2^21 pixels and below at
+      // radius 1), where tiled's perimeter tiles set the time (2026-11-24-rows/borders.csv
+      // and dense.csv, constant and reflect101: 1280x720 float 5x5 10.0 and 12.2 us, tiled
+      // 22.4 and 29.4; 1920x1080 float 3x3 12.4 and 14.8 against 13.5 and 18.3; 5760x3240
+      // float 5x5 tiled 1.06 and 1.12x; 3840x2160 float 3x3 tiled 33.7 and 38.7 against
+      // 38.9 and 41.0).
+      if (one && s.border != border_cost::clamp && (r >= 2 || px <= (1LL << 21))) return {{smem}};
+      // One channel to 2^20 pixels from radius 2 under clamp too (1280x720 u16 9x9: tiled
+      // 1.50x shared_mem; u8 7x7 1.22x; float 5x5 within 1%; dense.csv).
+      if (one && r >= 2 && px <= (1LL << 20)) return {{smem}};
       if (!one && r == 1) return st == none ? preference{{smem}} : preference{{st, tiled, smem}};
       if (!one && r == 2) {  // streaming beyond 2^21 pixels, tiled below; shared_mem if narrow
         if (st == none) return {{smem}};
         return px > (1LL << 21) ? preference{{stream, tiled, smem}} : preference{{tiled, smem}};
       }
-      // 16-bit 3x3 beyond 2^22 pixels: streaming (u16 28.3 us at 3840x2160, tiled 30.8).
-      if (s.channel_bytes == 2 && r == 1 && st != none && px > (1LL << 22)) return {{stream, tiled, smem}};
+      // 16-bit 3x3 beyond 2^21 pixels to 2^23: streaming (u16 28.3 us at 3840x2160, tiled
+      // 30.8; 2560x1440 within 4% of direct, tiled 1.28 to 1.52x); beyond, direct
+      // (5760x3240: streaming 1.31 to 1.79x; 2026-11-24-rows/dense.csv).
+      if (one && s.channel_bytes == 2 && r == 1 && px > (1LL << 23)) return {{direct, smem}};
+      if (s.channel_bytes == 2 && r == 1 && st != none && px > (1LL << 21)) return {{stream, tiled, smem}};
       // uchar4 9x9 beyond 2^22 pixels: streaming (replicate and reflect101, 3840x2160: 258
       // and 282 us, tiled 255 and 336; 5760x3240: 528 and 552 against 543 and 641).
       if (!one && s.channel_bytes == 1 && r == 4 && st != none && px > (1LL << 22)) return {{stream, tiled, smem}};
@@ -340,48 +389,6 @@ struct automatic_table {
     if (r <= 5) return {{st, tiled, smem}};
     if (r <= 8) return {{tiled, smem}};
     return {{smem}};
-  }
-};
-
-/// Whether algo::automatic runs a dense filter whose coefficients factor into a column
-/// times a row (detail/factor.hpp) as that separable filter, keyed by architecture as
-/// automatic_table is. The generic table: sm_90's.
-template <arch A>
-struct factor_table {
-  /// sm_90 (H200; `hipstencil-bench --dense --dense-rank1`, the Gaussian's outer product as a
-  /// filter2d: automatic's separable run against the faster of dense tiled and shared_mem,
-  /// bench/results/2026-11-23-factor/): radius 9 and 15 ran 1.05 to 17 times faster at
-  /// every size (128x128: 1.05 to 1.6); radius 2 to 7 on one channel only on large images (8192x8192:
-  /// 1.4 to 2.4; 3840x2160: radius 7 1.22 to 1.28, radius 2 and 4 0.88 to 1.09; 1920x1080
-  /// and 512x512: 0.57 to 0.83, the dense tiled and shared_mem paths are that good there);
-  /// on four channels from 1920x1080 (1.36 to 2.0; 512x512: 0.89 to 0.91). 3x3 stays dense.
-  static constexpr bool factor(const problem_shape& s) {
-    const int r = s.radius;
-    const long long px = s.pixels();
-    if (r < 2) return false;  // also -1: non-square or off-centre filters stay dense
-    if (r > 8) return true;
-    if (s.channels > 1) return px > (1LL << 19);
-    return px > (1LL << (r <= 4 ? 23 : 22));
-  }
-};
-
-/// Whether algo::automatic runs a dense kw x kh filter that is a sum of `terms` separable
-/// terms (2 to 4, detail/factor.hpp) as those terms (kernels/low_rank.hpp) rather than
-/// dense, keyed by architecture as automatic_table.
-template <arch A>
-struct low_rank_table {
-  /// sm_90 (H200; `hipstencil-bench --dense --dense-log`, Laplacians of Gaussian, two
-  /// terms, every case run as its terms against the faster of dense tiled and shared_mem,
-  /// 512x512 to 8192x8192, u8, float, uchar4; bench/results/2026-11-24-lowrank/crossover/):
-  /// the dense kernels win to radius 7 (tiled's compiled radii end at 8; the terms took
-  /// 1.07 to 4.1x their time, uchar4 at radius 7 0.93 to 1.08x), the terms from radius 9
-  /// (0.37 to 1.0x the dense time at radius 9, 0.036 to 0.17x at radius 31). So: more taps
-  /// than 17 x 17. Each term costs about the same, so three and four terms (not timed) are
-  /// taken while n (kw + kh) stays within 0.4 kw kh (two terms at radius 9: 0.21 kw kh).
-  static constexpr bool factor(const problem_shape& s, int kw, int kh, int terms) {
-    (void)s;
-    const long long taps = (long long)kw * kh;
-    return taps > 17 * 17 && 5LL * terms * (kw + kh) <= 2 * taps;
   }
 };
 
