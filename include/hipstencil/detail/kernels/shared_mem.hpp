@@ -253,7 +253,8 @@ struct shared_mem_family {
     using Tall = typename P::template separable_tile<C, R>;
     using Short = typename P::template tile<C>;
     if constexpr (!std::is_same<Tall, Short>::value) {
-      if ((long long)p.g.width * p.g.height * p.images < P::separable_tile_pixels) return launch_separable_as<Short, R, P>(p);
+      if ((long long)p.g.width * p.g.height * p.images < P::separable_tile_pixels)
+        return launch_separable_as<Short, R, P>(p);
     }
     launch_separable_as<Tall, R, P>(p);
   }

@@ -66,10 +66,12 @@ struct automatic_table {
   ///     separable filters past 3x3 on one channel);
   ///   up to 2^19, separable from radius 4: two_pass into a caller's workspace first
   ///     (11.6 to 12.9 us at 128x128 and 512x512 where the others took 16 to 49);
-  ///   up to 2^25 (5792x5792): tiled for dense one-channel filters (16-bit 3x3 beyond
-  ///     2^22 pixels: streaming); for one-channel separable ones streaming at 3x3 beyond
-  ///     2^21 pixels for 8- and 16-bit (3840x2160 u16: 26.8 us, tiled 38.6), shared_mem
-  ///     for float 3x3 and for 5x5 to 9x9, two_pass from 11x11 (2026-11-24-bands/); and
+  ///   up to 2^25 (5792x5792): tiled for dense one-channel filters under replicate from
+  ///     2^20 pixels, shared_mem under the other rules and below (2026-11-24-rows/; 16-bit
+  ///     3x3 beyond 2^21 pixels: streaming, beyond 2^23 direct); for one-channel separable
+  ///     ones tiled from 5x5 to 17x17 (one_channel_separable: by border cost, two_pass
+  ///     first where it leads), streaming at 3x3 beyond 2^21 pixels for 8- and 16-bit
+  ///     (3840x2160 u16: 26.8 us, tiled 38.6), two_pass from 19x19; and
   ///     four-channel 3x3 and 5x5 (5x5 beyond 2^21 pixels dense, 2^22 separable: tiled and shared_mem below;
   ///     four-channel dense 3x3 too narrow for streaming: shared_mem, 81 us at 128x65536
   ///     where tiled took 90); shared_mem for the rest;
@@ -121,8 +123,8 @@ struct automatic_table {
     // 6.8 against 9.0, reflect101 7.8 against 16.2), at radius 1 beyond 2^18 (724x724
     // dense 3x3: 6.5, direct 7.0; at 512x512 direct leads by 0.1-0.2 us, and shared_mem
     // by 1.7 us under constant) but from 2^16 under fold rules (512x512 separable 3x3
-    // reflect101: 7.6, direct 10.1); four channels separable 5x5 at any size (128x128: 5.9 us, direct 7.9,
-    // matrix.csv; 256x256: 6.4 against 10.8).
+    // reflect101: 7.6, direct 10.1); four channels separable 5x5 at any size (128x128:
+    // 5.9 us, direct 7.9, matrix.csv; 256x256: 6.4 against 10.8).
     const long long px = s.pixels();
     const bool one_packs = s.radius == 2 || s.border == border_cost::fold ? px >= (1LL << 16) : px > (1LL << 18);
     const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
@@ -147,8 +149,8 @@ struct automatic_table {
   ///     8192x8192 radius 4: 458 against streaming's 436).
   /// Then (bench/results/2026-11-24-rows/dense.csv, replicate, constant, reflect101, 512x512
   /// to 5760x3240): u8 from radius 5 at 1280x720 (11x11 and up) but not 15x15 at 512x512
-  /// (shared_mem: tensor_core 1.26 to 1.42x); u16 from radius 3 beyond 2^21 pixels under constant and fold rules,
-  /// radius 4 beyond 2^20 (but 11x11 under clamp beyond 2^22: tiled, tensor_core 1.06 to
+  /// (shared_mem: tensor_core 1.26 to 1.42x); u16 below 2^25 pixels from radius 3 beyond
+  /// 2^21 pixels under constant and fold rules, radius 4 beyond 2^20 (but 11x11 under clamp beyond 2^22: tiled, tensor_core 1.06 to
   /// 1.11x), radius 7 beyond 2^19 (3840x2160 15x15: shared_mem 1.9 to 2.1x, tiled 1.2 to
   /// 1.8x); float 15x15 from 1280x720 (tiled 1.20x, shared_mem 1.25x), 9x9 beyond 2^20
   /// pixels (1920x1080: tiled 1.11x), and under constant and fold rules from radius 4
@@ -250,7 +252,8 @@ struct automatic_table {
       if (one) {
         // Not under constant and fold rules for 16-bit and float (512x512 u16 dense 5x5
         // reflect101: direct 1.81x shared_mem; 2026-11-24-rows/dense.csv).
-        if (px <= (1LL << 19)) return s.border != border_cost::clamp && s.channel_bytes > 1 ? preference{{smem}} : preference{{direct, smem}};
+        if (px <= (1LL << 19))
+          return s.border != border_cost::clamp && s.channel_bytes > 1 ? preference{{smem}} : preference{{direct, smem}};
         if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
         if (s.channel_bytes == 4 && s.separable && r == 1 && px <= (1LL << 22) && s.width >= 1024)
           return {{direct, smem}};
@@ -280,8 +283,8 @@ struct automatic_table {
     //     wave (small-*.csv): radius 3 for float and uchar4 (128x128 float 7x7: 7.8 us,
     //     naive 9.5; uchar4 9.1 against 11.0) and, beyond 2^16 pixels, u8 (512x512: 10.8
     //     against 13.4; from 2^18 pixels one_channel_separable's rows); float to radius 7
-    //     beyond 2^16 (512x512 15x15: 12.4, two_pass 13.5; from 2^18 tiled, 10.8 in
-    //     2026-11-24-rows/sep-sweep.csv); radius 5 and up otherwise stays two_pass.
+    //     beyond 2^16 (512x512 15x15: 12.4, two_pass 13.5; from 2^18 tiled, 9.2 against
+    //     sliding's 12.5 in 2026-11-24-rows/sep.csv); radius 5 and up otherwise stays two_pass.
     //   Batches count all their pixels: 64 frames of 1920x1080 run sliding (u8 15x15: 1216
     //     us, shared_mem 1989, two_pass 1659), batches of narrow images below.
     const bool sliding_measured = one ? s.channel_bytes != 2 : s.channels == 4 && s.channel_bytes == 1;
