@@ -148,26 +148,30 @@ struct automatic_table {
   ///     4: 70.1 us, tiled 73.5; radius 5: 95.8 against 97.6; radius 3: 61.8 against 58.7;
   ///     8192x8192 radius 4: 458 against streaming's 436).
   /// Then (bench/results/2026-11-24-rows/dense.csv, replicate, constant, reflect101, 512x512
-  /// to 5760x3240): u8 from radius 5 at 1280x720 (11x11 and up) but not 15x15 at 512x512
-  /// (shared_mem: tensor_core 1.26 to 1.42x); u16 below 2^25 pixels from radius 3 beyond
-  /// 2^21 pixels under constant and fold rules, radius 4 beyond 2^20 (but 11x11 under clamp beyond 2^22: tiled, tensor_core 1.06 to
-  /// 1.11x), radius 7 beyond 2^19 (3840x2160 15x15: shared_mem 1.9 to 2.1x, tiled 1.2 to
-  /// 1.8x); float 15x15 from 1280x720 (tiled 1.20x, shared_mem 1.25x), 9x9 beyond 2^20
-  /// pixels (1920x1080: tiled 1.11x), and under constant and fold rules from radius 4
-  /// beyond 2^20 pixels and radius 3 beyond 2^22 (1920x1080 float 9x9 constant:
-  /// shared_mem 1.13x, tiled 2.66x); float 11x11 under clamp stays tiled (3840x2160:
-  /// tensor_core 1.13x). Under clamp 7x7 stays tiled (u16 5760x3240: tensor_core 1.24x).
-  /// Images below 512x512 were not measured. Integer kernels,
-  /// which the direct families sum exactly, fall to the rest of the list (its fits()).
+  /// to 5760x3240):
+  ///   u8 from radius 5 at 1280x720 (11x11 and up) but not 15x15 at 512x512 (shared_mem:
+  ///     tensor_core 1.26 to 1.42x);
+  ///   u16 below 2^25 pixels: radius 3 beyond 2^21 pixels under constant and fold rules
+  ///     (under clamp 7x7 stays tiled: 5760x3240 tensor_core 1.24x), radius 4 beyond 2^20
+  ///     (but 11x11 under clamp beyond 2^22 stays tiled: tensor_core 1.06 to 1.11x),
+  ///     radius 7 beyond 2^19 (3840x2160 15x15: shared_mem 1.9 to 2.1x, tiled 1.2 to 1.8x);
+  ///   float 15x15 from 1280x720 (tiled 1.20x, shared_mem 1.25x), 9x9 beyond 2^20 pixels
+  ///     (1920x1080: tiled 1.11x), and under constant and fold rules from radius 4 beyond
+  ///     2^20 pixels and radius 3 beyond 2^22 (1920x1080 float 9x9 constant: shared_mem
+  ///     1.13x, tiled 2.66x); 11x11 under clamp stays tiled (3840x2160: tensor_core 1.13x).
+  /// Images below 512x512 were not measured. Integer kernels, which the direct families sum
+  /// exactly, fall to the rest of the list (its fits()).
   static constexpr bool tensor_core_first(const problem_shape& s) {
     if (s.separable || s.channels != 1 || s.radius < 1 || s.radius > 12) return false;
     const long long px = s.pixels();
     const int r = s.radius;
     if (s.channel_bytes == 1) return (px > (1LL << 20) && r >= 3) || (px > (1LL << 19) && r >= 5);
     const bool clamp = s.border == border_cost::clamp;
-    if (s.channel_bytes == 2)
-      return px < (1LL << 25) && ((px > (1LL << 19) && r >= 7) || (px > (1LL << 21) && r == 3 && !clamp) ||
-                                  (px > (1LL << 20) && r >= 4 && !(clamp && r == 5 && px > (1LL << 22))));
+    if (s.channel_bytes == 2) {
+      if (px >= (1LL << 25)) return false;
+      return (px > (1LL << 19) && r >= 7) || (px > (1LL << 21) && r == 3 && !clamp) ||
+             (px > (1LL << 20) && r >= 4 && !(clamp && r == 5 && px > (1LL << 22)));
+    }
     return (px > (1LL << 19) && r >= 7) || (px >= (1LL << 18) && r >= 9) ||
            (px > (1LL << 20) && px < (1LL << 25) && (r == 4 || (!clamp && r >= 4))) ||
            (px > (1LL << 22) && px < (1LL << 25) && r == 3 && !clamp);
@@ -251,9 +255,11 @@ struct automatic_table {
     if (r <= 2) {
       if (one) {
         // Not under constant and fold rules for 16-bit and float (512x512 u16 dense 5x5
-        // reflect101: direct 1.81x shared_mem; 2026-11-24-rows/dense.csv).
-        if (px <= (1LL << 19))
-          return s.border != border_cost::clamp && s.channel_bytes > 1 ? preference{{smem}} : preference{{direct, smem}};
+        // reflect101: direct 1.81x shared_mem; 2026-11-24-rows/dense.csv), nor for 16-bit
+        // 5x5 (128x128 to 512x512: direct 1.07 to 1.23x shared_mem, final-matrix.csv).
+        const bool not_direct =
+            s.channel_bytes > 1 && (s.border != border_cost::clamp || (s.channel_bytes == 2 && r == 2));
+        if (px <= (1LL << 19)) return not_direct ? preference{{smem}} : preference{{direct, smem}};
         if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
         if (s.channel_bytes == 4 && s.separable && r == 1 && px <= (1LL << 22) && s.width >= 1024)
           return {{direct, smem}};
