@@ -147,7 +147,8 @@ TEST_CASE("an image over 2^31 bytes: float4 12000 x 12000 (2.3 GB)", "[gpu][larg
 // shared_mem runs separable filters of radius 8 and up on one channel in 64-row tiles
 // only from shared_mem_policy::separable_tile_pixels (2^24) pixels: the small images of
 // the matrix tests never reach them. Radius 8 and 16, a width and height that leave
-// partial tiles, every rule, each output against the host reference; poisoned first.
+// partial tiles, the four rules whose maps differ (replicate, constant, reflect101, wrap),
+// each output against the host reference; poisoned first.
 template <class T>
 void tall_tiles() {
   const int w = 4099, h = 4111;
