@@ -239,9 +239,7 @@ struct automatic_table {
     //   8- and 16-bit 3x3 and separable 5x5 up to 2^21 pixels (1920x1080 u8 dense 3x3:
     //     11.1 us, tiled 12.1; separable 5x5: 16.7, shared_mem 18.9; u16 dense 3x3: 11.0,
     //     tiled 12.6; dense 5x5 stays tiled, u8 14.6 against 16.7);
-    //   float separable 3x3 up to 2^22 pixels, 1024 columns or more (2560x1440: 16.6 us,
-    //     shared_mem 16.1; 1920x1080 even with tiled; 3840x2160 shared_mem 30.5 against
-    //     35.7, bench/results/2026-11-24-bands/; 128x65536: tiled 36.9, direct 42.6);
+    //   (float separable 3x3 beyond 2^19 pixels: one_channel_separable's tiled);
     //   uchar4 up to 2^16 pixels, separable and dense 3x3 (128x128 separable 5x5: 7.6 us,
     //     naive 8.3; dense 3x3 5.3, shared_mem 5.7; dense 5x5 stays shared_mem, 6.4
     //     against 7.6); from 512x512 shared_mem wins;
@@ -261,8 +259,6 @@ struct automatic_table {
             s.channel_bytes > 1 && (s.border != border_cost::clamp || (s.channel_bytes == 2 && r == 2));
         if (px <= (1LL << 19)) return not_direct ? preference{{smem}} : preference{{direct, smem}};
         if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
-        if (s.channel_bytes == 4 && s.separable && r == 1 && px <= (1LL << 22) && s.width >= 1024)
-          return {{direct, smem}};
       } else if (s.channels == 4 && s.channel_bytes == 1 && px <= (1LL << 16) && (s.separable || r == 1)) {
         return {{direct, smem}};
       } else if (s.channels == 3) {
@@ -340,6 +336,9 @@ struct automatic_table {
       return {{smem}};
     }
     if (px < (1LL << 25)) {
+      // One-channel 16-bit 3x3 beyond 2^23 pixels, separable or dense: direct (5760x3240:
+      // streaming 1.24 to 1.86x separable, 1.31 to 1.79x dense; 2026-11-24-rows/).
+      if (one && s.channel_bytes == 2 && r == 1 && px > (1LL << 23)) return {{direct, smem}};
       if (s.separable) {
         if (r > 10) return {{two_pass, smem}};
         if (!one) {  // four channels: streaming for 3x3, and 5x5 beyond 2^22 pixels; shared_mem
@@ -354,8 +353,6 @@ struct automatic_table {
         // 65.0 and 72.6.
         if (r == 1) {
           if (s.channel_bytes == 4 && st != none) return {{smem}};
-          // 16-bit beyond 2^23 pixels: direct (5760x3240: streaming 1.24 to 1.86x, sep.csv).
-          if (s.channel_bytes == 2 && px > (1LL << 23)) return {{direct, smem}};
           const long long from = 1LL << (s.channel_bytes == 4 ? 23 : 21);  // streaming beyond, tiled below
           return px > from ? preference{{st, tiled, smem}} : preference{{tiled, smem}};
         }
@@ -378,9 +375,7 @@ struct automatic_table {
         return px > (1LL << 21) ? preference{{stream, tiled, smem}} : preference{{tiled, smem}};
       }
       // 16-bit 3x3 beyond 2^21 pixels to 2^23: streaming (u16 28.3 us at 3840x2160, tiled
-      // 30.8; 2560x1440 within 4% of direct, tiled 1.28 to 1.52x); beyond, direct
-      // (5760x3240: streaming 1.31 to 1.79x; 2026-11-24-rows/dense.csv).
-      if (one && s.channel_bytes == 2 && r == 1 && px > (1LL << 23)) return {{direct, smem}};
+      // 30.8; 2560x1440 within 4% of direct, tiled 1.28 to 1.52x); beyond, direct (above).
       if (s.channel_bytes == 2 && r == 1 && st != none && px > (1LL << 21)) return {{stream, tiled, smem}};
       // uchar4 9x9 beyond 2^22 pixels: streaming (replicate and reflect101, 3840x2160: 258
       // and 282 us, tiled 255 and 336; 5760x3240: 528 and 552 against 543 and 641).
