@@ -29,7 +29,10 @@
 // border arithmetic (rows are mapped once each where the block reaches past the top or
 // bottom), and when all its outputs are written stores whole words; blocks at the left and
 // right edges read pixel by pixel through a column map built once per block, and check
-// each store.
+// each store. A tile inside in both directions, at layout-aligned addresses, with every
+// output written, walks its strips with none of those tests (packed_interior_strip,
+// packed_rows.hpp): on the H200 that took 8192x8192 u8 3x3 from 67.6 to 58.6 us
+// (separable) and from 71.2 to 58.4 (dense), with the same output bytes.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -44,6 +47,7 @@
 #include "batch_image.hpp"
 #include "direct.hpp"
 #include "packed_lanes.hpp"
+#include "packed_rows.hpp"
 #include "staging.hpp"
 
 namespace hipstencil {
@@ -56,7 +60,8 @@ namespace detail {
 /// down (packed_block), which blockDim gives. A shape known at compile time keeps the wide
 /// kernels' registers: reading it from blockDim took the u8 separable 3x3 kernel from 48
 /// to 56 registers (nvcc 13, sm_90).
-template <class In, int R, bool Sep, bool Aligned, int BX, int BY, bool Batch, bool Narrow, bool Prefetch>
+template <class In, int R, bool Sep, bool Aligned, int BX, int BY, bool Batch, bool Narrow, bool Prefetch,
+          bool InteriorPrefetch>
 __global__ void __launch_bounds__(BX* BY)
     packed_kernel(image_view<const In> src, image_view<In> dst, geometry g, geometry gr,
                   packed_taps<Sep ? 2 * (2 * R + 1) : (2 * R + 1) * (2 * R + 1)> taps, int strip, bool tile_class,
@@ -95,6 +100,14 @@ __global__ void __launch_bounds__(BX* BY)
     if (x0 >= g.width || ys >= g.height) continue;  // no barrier past this point
     const int rows = (g.height - ys < strip ? g.height - ys : strip) + 2 * R;
     const int cx = g.src_x0 + x0 + R;  // parent column of the first output's centre
+    if constexpr (Aligned && !Narrow) {
+      if (x_inside && y_inside && tc.free_write) {  // no check on any read or write of the strip
+        packed_interior_strip<In, R, Sep, InteriorPrefetch>(
+            reinterpret_cast<const unsigned char*>(src.row(g.src_y0 + ys) + cx - L::halo), src.pitch_bytes,
+            reinterpret_cast<unsigned char*>(dst.row(g.dst_y0 + ys) + g.dst_x0 + x0), dst.pitch_bytes, rows, taps);
+        continue;
+      }
+    }
     __half2 acc[K][PAIRS];
     HIPSTENCIL_UNROLL
     for (int s = 0; s < K; ++s)
@@ -152,60 +165,11 @@ __global__ void __launch_bounds__(BX* BY)
       } else {
         load_row(t, w);
       }
-      // P: the lanes of the loaded pixels, centred. One channel: P[m] bytes (2m, 2m + 1)
-      // from cx - 4, and S[m] the pair straddling P[m] and P[m + 1]; four channels: P[2u]
-      // channels 0-1 and P[2u + 1] channels 2-3 of pixel cx - 2 + u.
-      __half2 P[2 * L::words];
-      HIPSTENCIL_UNROLL
-      for (int u = 0; u < L::words; ++u) {
-        P[2 * u] = centred_pair(w[u], 0x4140u);
-        P[2 * u + 1] = centred_pair(w[u], 0x4342u);
-      }
-      __half2 S[2 * L::words - 1];
-      if constexpr (sizeof(In) == 1) {
-        HIPSTENCIL_UNROLL
-        for (int m = 0; m < 2 * L::words - 1; ++m) S[m] = straddle(P[m], P[m + 1]);
-      }
-      // Lane q of the outputs, tap column i (offset d = i - R).
-      auto lane = [&](int q, int i) -> __half2 {
-        if constexpr (sizeof(In) == 1) {
-          const int e = 2 * q + i - R;  // first of the two columns, from cx
-          return (e & 1) == 0 ? P[(e >> 1) + 2] : S[((e - 1) >> 1) + 2];
-        } else {
-          return P[2 * ((q >> 1) + i - R + L::halo) + (q & 1)];
-        }
-      };
-      if constexpr (Sep) {
-        __half2 h[PAIRS];
-        HIPSTENCIL_UNROLL
-        for (int q = 0; q < PAIRS; ++q) h[q] = __hmul2(word_as_half2(taps.k[0]), lane(q, 0));
-        HIPSTENCIL_UNROLL
-        for (int i = 1; i < K; ++i)
-          HIPSTENCIL_UNROLL
-          for (int q = 0; q < PAIRS; ++q) h[q] = __hfma2(word_as_half2(taps.k[i]), lane(q, i), h[q]);
-        HIPSTENCIL_UNROLL
-        for (int s = 0; s < K; ++s)  // slot s: output row t - 2R + s, column tap 2R - s
-          HIPSTENCIL_UNROLL
-          for (int q = 0; q < PAIRS; ++q) acc[s][q] = __hfma2(word_as_half2(taps.k[K + 2 * R - s]), h[q], acc[s][q]);
-      } else {
-        HIPSTENCIL_UNROLL
-        for (int s = 0; s < K; ++s)
-          HIPSTENCIL_UNROLL
-          for (int i = 0; i < K; ++i)
-            HIPSTENCIL_UNROLL
-            for (int q = 0; q < PAIRS; ++q)
-              acc[s][q] = __hfma2(word_as_half2(taps.k[(2 * R - s) * K + i]), lane(q, i), acc[s][q]);
-      }
+      packed_add_row<In, R, Sep, 0>(w, acc, taps);
       if (t >= 2 * R) {  // slot 0 is complete: output row ys + t - 2R
         const int y = ys + t - 2 * R;
-        unsigned b[PAIRS];
-        HIPSTENCIL_UNROLL
-        for (int q = 0; q < PAIRS; ++q) b[q] = clamp_pair(__hadd2(acc[0][q], add));
-        // The low bytes of the lanes, in order: one word per 4 outputs (one channel) or per
-        // pixel (four).
         unsigned o[PAIRS / 2];
-        HIPSTENCIL_UNROLL
-        for (int u = 0; u < PAIRS / 2; ++u) o[u] = __byte_perm(b[2 * u], b[2 * u + 1], 0x6420u);
+        packed_output_words<In>(acc[0], add, o);
         In* out = dst.row(g.dst_y0 + y) + g.dst_x0 + x0;
         if (tc.free_write && Aligned) {
           if constexpr (sizeof(In) == 1) *reinterpret_cast<uint2*>(out) = make_uint2(o[0], o[1]);
@@ -334,7 +298,7 @@ struct packed_family {
           t.add = pl.add * 0x10001u;
           auto go = [&](auto al, auto narrow) {
             packed_kernel<In, R, S, decltype(al)::value, BX, BY, B, decltype(narrow)::value,
-                          P::prefetch(pixel_traits<In>::channels, R)>
+                          P::prefetch(pixel_traits<In>::channels, R), P::interior_prefetch(pixel_traits<In>::channels, R)>
                 <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
           };
           using yes = std::true_type;

@@ -137,6 +137,11 @@ struct packed_policy {
   /// to 1.00x the time at every size (8192x8192 dense 321 -> 280 us), while u8 went up to
   /// 1.11x (4096 images of 128x128, separable 5x5) and uchar4 3x3 ranged 0.96x to 1.07x.
   static constexpr bool prefetch(int channels, int radius) { return channels == 4 && radius == 2; }
+  /// The same for the interior strips (kernels/packed_rows.hpp), which test nothing per
+  /// row: four channels at every radius. Against no prefetch there, same run on the H200
+  /// (bench/results/2026-11-25-packed/): uchar4 3x3 at 8192x8192 0.94x (separable) and
+  /// 0.96x (dense) the time, and at 3840x2160 0.94x; u8 ranged 0.96x to 1.06x.
+  static constexpr bool interior_prefetch(int channels, int radius) { return (void)radius, channels == 4; }
   using radii = Radii;
   using dense_radii = Radii;
   using separable_radii = Radii;
