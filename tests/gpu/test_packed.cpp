@@ -168,10 +168,11 @@ TEST_CASE("packed: random filters within 1 of the correctly rounded value, u8 an
 }
 
 TEST_CASE("packed: interior strips of every length, beside edge ones, u8 and uchar4", "[gpu][packed]") {
-  // u8 blocks span 256 pixels and uchar4 ones 128: 1031 and 523 columns give interior
-  // blocks between edge ones, and the last block column a partial tile.
-  interior_strips<std::uint8_t>(1031, 197);
-  interior_strips<uchar4>(523, 131);
+  // u8 blocks span 256 pixels and uchar4 ones 128: 2053 and 1031 columns give 9 block
+  // columns, 6 and 7 of them interior (more than half: the interior instance runs), and the
+  // last one a partial tile.
+  interior_strips<std::uint8_t>(2053, 197);
+  interior_strips<uchar4>(1031, 131);
 }
 
 TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][packed]") {

@@ -59,9 +59,12 @@ namespace detail {
 /// BX x BY or (Narrow) on an image narrower than BX threads' outputs, fewer across and more
 /// down (packed_block), which blockDim gives. A shape known at compile time keeps the wide
 /// kernels' registers: reading it from blockDim took the u8 separable 3x3 kernel from 48
-/// to 56 registers (nvcc 13, sm_90).
+/// to 56 registers (nvcc 13, sm_90). Interior: the instance has the interior strips' walk
+/// (packed_interior_strip), which raises the registers of the whole kernel (uchar4 3x3
+/// from 61 to 74), so it is launched only where most block columns can take it
+/// (packed_interior_columns).
 template <class In, int R, bool Sep, bool Aligned, int BX, int BY, bool Batch, bool Narrow, bool Prefetch,
-          bool InteriorPrefetch>
+          bool Interior, bool InteriorPrefetch>
 __global__ void __launch_bounds__(BX* BY)
     packed_kernel(image_view<const In> src, image_view<In> dst, geometry g, geometry gr,
                   packed_taps<Sep ? 2 * (2 * R + 1) : (2 * R + 1) * (2 * R + 1)> taps, int strip, bool tile_class,
@@ -100,7 +103,7 @@ __global__ void __launch_bounds__(BX* BY)
     if (x0 >= g.width || ys >= g.height) continue;  // no barrier past this point
     const int rows = (g.height - ys < strip ? g.height - ys : strip) + 2 * R;
     const int cx = g.src_x0 + x0 + R;  // parent column of the first output's centre
-    if constexpr (Aligned && !Narrow) {
+    if constexpr (Interior && Aligned && !Narrow) {
       if (x_inside && y_inside && tc.free_write) {  // no check on any read or write of the strip
         packed_interior_strip<In, R, Sep, InteriorPrefetch>(
             reinterpret_cast<const unsigned char*>(src.row(g.src_y0 + ys) + cx - L::halo), src.pitch_bytes,
@@ -203,6 +206,22 @@ int packed_strip_rows(int width, long long height, int radius) {
   return s;
 }
 
+/// How many of the `columns` block columns (TW outputs wide each) at radius `radius` are
+/// interior in x as packed_kernel tests it: the block's loads, with their slack, inside the
+/// read rectangle, and all TW of its outputs inside the ROI.
+template <class In>
+int packed_interior_columns(const geometry& g, int tw, int radius, int columns) {
+  using L = packed_layout<In>;
+  const rect rr = g.read_rect();
+  const int map_n = tw + L::reach_before + L::reach_after;
+  int n = 0;
+  for (int bx = 0; bx < columns; ++bx) {
+    const long long first = (long long)g.src_x0 + (long long)bx * tw + radius - L::reach_before;
+    n += first >= rr.x && first + map_n <= (long long)rr.x + rr.width && (long long)(bx + 1) * tw <= g.width;
+  }
+  return n;
+}
+
 /// The block's shape for a ROI `width` pixels wide: BX x BY, or on a ROI narrower than BX
 /// threads' outputs, the fewest power-of-two threads across that cover it and the rest of
 /// the BX * BY threads down. With 32 x 4 a 128-pixel-wide u8 image (16 threads of 8
@@ -288,6 +307,11 @@ struct packed_family {
                            at(p.dst.data, g.dst_x0) && p.dst.pitch_bytes % L::align == 0 &&
                            p.strides.src_bytes % L::align == 0 && p.strides.dst_bytes % L::align == 0;
       const geometry gr = g.for_reads();
+      // The interior strips' instance where they run in more than half the block columns:
+      // where the edge blocks are as many, they set the time and pay its registers (A/B on
+      // the H200, bench/results/2026-11-25-packed/: uchar4 512x512, 2 of 4 columns, 1.03x).
+      const bool interior = aligned && p.tile_class && block.x == unsigned(BX) &&
+                            2 * packed_interior_columns<In>(g, L::outputs * BX, p.radius, int(grid.x)) > int(grid.x);
       with_static_radius(p.radius, [&](auto R) {
         constexpr int K = 2 * R + 1;
         auto run = [&](auto sep) {
@@ -296,15 +320,17 @@ struct packed_family {
           for (int i = 0; i < (S ? 2 * K : K * K); ++i) t.k[i] = pl.k[i] * 0x10001u;
           t.init = pl.init * 0x10001u;
           t.add = pl.add * 0x10001u;
-          auto go = [&](auto al, auto narrow) {
+          auto go = [&](auto al, auto narrow, auto inner) {
             packed_kernel<In, R, S, decltype(al)::value, BX, BY, B, decltype(narrow)::value,
-                          P::prefetch(pixel_traits<In>::channels, R), P::interior_prefetch(pixel_traits<In>::channels, R)>
+                          P::prefetch(pixel_traits<In>::channels, R), decltype(inner)::value,
+                          P::interior_prefetch(pixel_traits<In>::channels, R)>
                 <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
           };
           using yes = std::true_type;
           using no = std::false_type;
-          if (block.x == unsigned(BX)) aligned ? go(yes{}, no{}) : go(no{}, no{});
-          else aligned ? go(yes{}, yes{}) : go(no{}, yes{});
+          if (interior) go(yes{}, no{}, yes{});
+          else if (block.x == unsigned(BX)) aligned ? go(yes{}, no{}, no{}) : go(no{}, no{}, no{});
+          else aligned ? go(yes{}, yes{}, no{}) : go(no{}, yes{}, no{});
         };
         if (p.dense) run(std::false_type{});
         else run(std::true_type{});
