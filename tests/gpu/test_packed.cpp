@@ -128,7 +128,7 @@ void interior_strips(int w, int h) {
           f = random_filter(2 * r + 1, 2 * r + 1);
           if (detail::plan_packed_dense(f.coefficients()).ok) break;
         }
-        REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
+        if (dense) REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
         const border::any b = rule_set[(strip + dense) % 3];
         INFO(w << "x" << h << " radius " << r << (dense ? " dense" : " separable") << " strip " << strip << " "
                << border::name(b.rule));
