@@ -31,8 +31,9 @@
 // right edges read pixel by pixel through a column map built once per block, and check
 // each store. A tile inside in both directions, at layout-aligned addresses, with every
 // output written, walks its strips with none of those tests (packed_interior_strip,
-// packed_rows.hpp): on the H200 that took 8192x8192 u8 3x3 from 67.6 to 58.6 us
-// (separable) and from 71.2 to 58.4 (dense), with the same output bytes.
+// packed_rows.hpp; an instance of its own, for single images where most block columns
+// are such): on the H200 that took 8192x8192 u8 3x3 from 67.6 to 58.6 us (separable) and
+// from 71.2 to 58.4 (dense), with the same output bytes.
 #pragma once
 
 #include "../../platform/config.hpp"

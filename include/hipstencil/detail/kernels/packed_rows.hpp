@@ -129,8 +129,8 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_interior_strip(const unsign
     for (int q = 0; q < PAIRS; ++q) acc[s][q] = init;
   // Input row t feeds output rows t - 2R to t; output row o lives in acc[o % K], so input
   // row t's slot s is acc[(t + s + K - 2R) % K] = acc[(t + s + 1) % K] (K = 2R + 1).
-  // Prefetch (tuning::packed_policy::prefetch): row t + 1's loads go out before row t's
-  // arithmetic, as in packed_kernel; `more`: there is a row t + 1.
+  // Prefetch (tuning::packed_policy::interior_prefetch): row t + 1's loads go out before
+  // row t's arithmetic, as packed_kernel's general walk does; `more`: there is a row t + 1.
   unsigned next[L::words];
   if constexpr (Prefetch) {
     load_words_aligned(reinterpret_cast<const In*>(in), next);
