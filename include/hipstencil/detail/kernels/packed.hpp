@@ -54,6 +54,19 @@
 namespace hipstencil {
 namespace detail {
 
+/// The parent columns a packed block's loads reach: `n` of them from `first`, for the block
+/// whose outputs start at ROI column tx0 and span tw (its threads' words, with the slack
+/// of the unaligned loads either side). packed_kernel reads them with no border map when
+/// they lie inside the read rectangle, and the launch counts such blocks the same way.
+template <class In>
+struct packed_block_columns {
+  int first, n;
+  HIPSTENCIL_HOST_DEVICE packed_block_columns(const geometry& g, int tx0, int tw, int radius)
+      : first(g.src_x0 + tx0 + radius - packed_layout<In>::reach_before),
+        n(tw + packed_layout<In>::reach_before + packed_layout<In>::reach_after) {}
+  HIPSTENCIL_HOST_DEVICE bool inside(const rect& rr) const { return first >= rr.x && first + n <= rr.x + rr.width; }
+};
+
 /// Dense (Sep false, (2R + 1)^2 taps) or separable (2 (2R + 1) taps: row, then column) filter
 /// of radius R over 8-bit pixels In (u8 or uchar4). Threads of a BX x BY block each own
 /// packed_layout<In>::outputs columns and `strip` rows. The block has BX * BY threads, as
@@ -76,12 +89,14 @@ __global__ void __launch_bounds__(BX* BY)
   constexpr int K = 2 * R + 1, OX = L::outputs, PAIRS = L::pairs;
   constexpr int MAP = OX * BX + L::reach_before + L::reach_after;  // columns a block's loads reach, at most
   const int TW = OX * (Narrow ? int(blockDim.x) : BX), TH = (Narrow ? int(blockDim.y) : BY) * strip;
-  const int map_n = TW + L::reach_before + L::reach_after;
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
   const int tx0 = blockIdx.x * TW;
   const __half2 init = word_as_half2(taps.init), add = word_as_half2(taps.add);
-  const int bx_first = g.src_x0 + tx0 + R - L::reach_before;
+  const packed_block_columns<In> reach(g, tx0, TW, R);
+  const int bx_first = reach.first, map_n = reach.n;
   const rect rr = g.read_rect();
+  // reach.inside(rr), written out: through the call nvcc 13 ordered the tests otherwise and
+  // gave the u8 separable 5x5 interior instance one more register.
   const bool x_inside = tile_class && bx_first >= rr.x && bx_first + map_n <= rr.x + rr.width;
   const unsigned constant_word =
       gr.border.rule == border::kind::constant ? unsigned(gr.border.value) * 0x01010101u : 0u;
@@ -207,19 +222,15 @@ int packed_strip_rows(int width, long long height, int radius) {
   return s;
 }
 
-/// How many of the `columns` block columns (TW outputs wide each) at radius `radius` are
-/// interior in x as packed_kernel tests it: the block's loads, with their slack, inside the
-/// read rectangle, and all TW of its outputs inside the ROI.
+/// How many of the `columns` block columns (tw outputs wide each) at radius `radius` are
+/// interior in x as packed_kernel tests it: the block's loads inside the read rectangle
+/// (packed_block_columns), and all tw of its outputs inside the ROI.
 template <class In>
 int packed_interior_columns(const geometry& g, int tw, int radius, int columns) {
-  using L = packed_layout<In>;
   const rect rr = g.read_rect();
-  const int map_n = tw + L::reach_before + L::reach_after;
   int n = 0;
-  for (int bx = 0; bx < columns; ++bx) {
-    const long long first = (long long)g.src_x0 + (long long)bx * tw + radius - L::reach_before;
-    n += first >= rr.x && first + map_n <= (long long)rr.x + rr.width && (long long)(bx + 1) * tw <= g.width;
-  }
+  for (int bx = 0; bx < columns; ++bx)
+    n += packed_block_columns<In>(g, bx * tw, tw, radius).inside(rr) && (bx + 1) * tw <= g.width;
   return n;
 }
 
