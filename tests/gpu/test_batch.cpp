@@ -9,7 +9,9 @@
 #include "algo_matrix.hpp"
 
 #include <cstring>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace gpu_test;
@@ -167,6 +169,47 @@ TEST_CASE("sanitizer subset: convolve_batch, every family and border rule, 3 ima
       ++cases;
     }
   CHECK(cases > 0);
+}
+
+namespace {
+
+/// algo::packed on batches of narrow images (its narrow block shapes, every block an edge
+/// block), ROIs at 16-pixel-aligned columns (its aligned instances) at every edge and
+/// corner, both halo modes, every border rule (integer constants: packed's), radius 1 and
+/// 2, dense and separable, 2 to 5 images with and without gap rows; packed must run each
+/// batch itself.
+template <class T>
+void packed_narrow_batches(std::initializer_list<std::pair<int, int>> sizes) {
+  const border::any rules[] = {border::replicate{}, border::reflect{}, border::reflect101{}, border::wrap{},
+                               border::constant{0},  border::constant{200}, border::skip{},  border::padded{}};
+  int i = 0;
+  for (const auto& s : sizes)
+    for (int r = 1; r <= 2; ++r)
+      for (int dense = 0; dense < 2; ++dense, ++i) {
+        const separable_filter sf = filters::gaussian(0.7 + 0.2 * r + 0.01 * i, r);
+        const filter2d f = sf.to_2d();
+        const border::any b = rules[i % 8];
+        const problem p = place(s.first, s.second, i % 9, (i / 3) % 2 ? halo::from_parent : halo::isolated,
+                                f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule, true);
+        check_batch<T, T>(p, f, b, 2 + i % 4, i % 3 == 1 ? 3 : 0, false, [&](batch_view<const T> sv, batch_view<T> d) {
+          auto go = [&](const auto& filter) {
+            const resolution res =
+                resolved_algorithm(sv, p.src_roi, d, p.dst_roi, filter, b, algo::packed<>{}, p.halo_mode);
+            INFO("runs " << res.str());
+            REQUIRE(std::string(res.family) == "packed");
+            convolve_batch(sv, p.src_roi, d, p.dst_roi, filter, b, algo::packed<>{}, nullptr, p.halo_mode);
+          };
+          if (dense) go(f);
+          else go(sf);
+        });
+      }
+}
+
+}  // namespace
+
+TEST_CASE("convolve_batch packed: batches of narrow images at aligned ROIs, u8 and uchar4", "[gpu][batch][packed]") {
+  packed_narrow_batches<std::uint8_t>({{128, 20}, {100, 9}, {24, 7}, {8, 3}, {256, 5}, {300, 4}});
+  packed_narrow_batches<uchar4>({{64, 20}, {50, 9}, {12, 7}, {4, 3}, {128, 5}, {150, 4}});
 }
 
 TEST_CASE("convolve_batch: more images than one launch takes (grid.z: 65535)", "[gpu][batch]") {

@@ -4,6 +4,8 @@
 // The family matrix (test_algos_u8.cpp) runs it at every border rule, size and ROI too.
 #include "algo_matrix.hpp"
 
+#include <initializer_list>
+
 using namespace gpu_test;
 
 namespace {
@@ -14,9 +16,9 @@ namespace {
 /// more) or, with `exact`, fails on any difference.
 template <class T, class Filter>
 long long run_packed(const Filter& filter, const filter2d& f, int w, int h, border::any b, int placement, halo hm,
-                     bool tile_class, bool exact) {
+                     bool tile_class, bool exact, bool aligned = false) {
   const problem p =
-      place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule);
+      place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule, aligned);
   INFO(p.describe(f, b) << (tile_class ? " tile_class" : " per_access"));
   const auto src = random_image<T>(p.src_w, p.src_h);
   host_image<T> ref(p.dst_w, p.dst_h, poison_pixel<T>(0x5A));
@@ -110,6 +112,36 @@ void random_filters_within_one() {
   CHECK(off_by_one * 4 < outputs);
 }
 
+/// Edge blocks at aligned addresses, where each thread's words come through the block's
+/// column map: images as narrow as one thread's outputs (the narrow block shapes), widths
+/// that leave threads of a block's row past the ROI, a block's full width, and wider ones
+/// with whole-word blocks beside edge ones; ROIs at every edge and corner of a parent at
+/// 16-pixel-aligned columns (so the aligned instances run), both halo modes, every border
+/// rule, radius 1 and 2, dense and separable, output poisoned, each channel within 1 of the
+/// reference.
+template <class T>
+void aligned_edge_blocks(std::initializer_list<int> widths) {
+  const int heights[] = {1, 5, 67};
+  int i = 0;
+  for (int w : widths)
+    for (int r = 1; r <= 2; ++r)
+      for (int dense = 0; dense < 2; ++dense, ++i) {
+        const separable_filter sf = filters::gaussian(0.6 + 0.3 * r + 0.01 * i, r);
+        REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).ok);
+        filter2d f = sf.to_2d();
+        for (int tries = 0; dense && tries < 20; ++tries) {
+          f = random_filter(2 * r + 1, 2 * r + 1);
+          if (detail::plan_packed_dense(f.coefficients()).ok) break;
+        }
+        if (dense) REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
+        const int h = heights[i % 3];
+        const border::any b = rules[i % 8];
+        const halo hm = (i / 3) % 2 ? halo::from_parent : halo::isolated;
+        if (dense) run_packed<T>(f, f, w, h, b, i % 9, hm, i % 5 != 4, false, true);
+        else run_packed<T>(sf, f, w, h, b, i % 9, hm, i % 5 != 4, false, true);
+      }
+}
+
 /// Whole images of w x h pixels T whose blocks have interior strips (packed_interior_strip:
 /// every read inside, layout-aligned, all outputs written) beside edge ones, at strip
 /// length `strip`, so that the strips' output rows leave every remainder modulo 2R + 1;
@@ -173,6 +205,12 @@ TEST_CASE("packed: interior strips of every length, beside edge ones, u8 and uch
   // last one a partial tile.
   interior_strips<std::uint8_t>(2053, 197);
   interior_strips<uchar4>(1031, 131);
+}
+
+TEST_CASE("packed: narrow images and ROIs at aligned edges, u8 and uchar4", "[gpu][packed]") {
+  // u8: a thread owns 8 pixels and a block row 32 threads (256 pixels); uchar4: 4 and 128.
+  aligned_edge_blocks<std::uint8_t>({1, 8, 9, 16, 24, 61, 100, 128, 200, 255, 256, 300, 777});
+  aligned_edge_blocks<uchar4>({1, 3, 4, 5, 12, 31, 50, 64, 100, 127, 128, 150, 389});
 }
 
 TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][packed]") {

@@ -1,0 +1,132 @@
+// Standalone A/B driver (not built by CMake): times algo::packed on u8 and uchar4 (3x3 and
+// 5x5, dense and separable, replicate, constant and reflect101) on single images from
+// 128x128 to 8192x8192, narrow and tall ones and odd sizes, and on uniform batches
+// (convolve_batch) of small images, and prints a hash of each output, so that two builds
+// of it against two trees of include/ compare both time and bytes. Environment: ONLY=batch
+// or ONLY=single runs one half. Build and run on an NVIDIA GPU, once per tree:
+//   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
+//        -I/usr/include/eigen3 packed_segment_ab.cu -lcufft -o ab && ./ab
+// It measured packed_segment.patch (edge blocks' halo words by warp shuffle), the general
+// walk's prefetch for every pixel type and a per-strip border test in y against main, on
+// the H200: bench/results/2026-11-25-segment/ (none of them made the library).
+#include <hipstencil/hipstencil.hpp>
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+namespace hs = hipstencil;
+static std::vector<cudaEvent_t> ev;
+template <class F>
+double time_us(F f, int runs = 40) {
+  if (ev.empty()) { ev.resize(200); for (auto& e : ev) cudaEventCreate(&e); }
+  f(); cudaDeviceSynchronize();
+  for (int i = 0; i < 5; ++i) f();
+  for (int i = 0; i < runs; ++i) { cudaEventRecord(ev[2 * i]); f(); cudaEventRecord(ev[2 * i + 1]); }
+  cudaDeviceSynchronize();
+  std::vector<double> t;
+  for (int i = 0; i < runs; ++i) { float ms; cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]); t.push_back(ms * 1000.0); }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+// FNV-1a over the rows of `count` images, each w x h pixels of `bytes` bytes, `stride` apart.
+static unsigned long long hash_rows(const void* dev, std::size_t pitch, int w, int h, int count, std::size_t stride,
+                                    int bytes) {
+  std::vector<unsigned char> o(std::size_t(w) * bytes * h);
+  unsigned long long hash = 1469598103934665603ull;
+  for (int k = 0; k < count; ++k) {
+    cudaMemcpy2D(o.data(), std::size_t(w) * bytes, static_cast<const char*>(dev) + k * stride, pitch,
+                 std::size_t(w) * bytes, h, cudaMemcpyDeviceToHost);
+    for (auto v : o) hash = (hash ^ v) * 1099511628211ull;
+  }
+  return hash;
+}
+static void fill_random(void* dev, std::size_t pitch, std::size_t row_bytes, std::size_t rows, unsigned& s) {
+  std::vector<unsigned char> h(row_bytes * rows);
+  for (auto& v : h) { s = s * 1664525u + 1013904223u; v = (unsigned char)(s >> 24); }
+  cudaMemcpy2D(dev, pitch, h.data(), row_bytes, row_bytes, rows, cudaMemcpyHostToDevice);
+}
+// Every filter case on one input/output pair; `go(filter, border)` runs one call.
+template <class Go>
+void cases(const char* what, Go go, std::size_t bytes_moved, const std::function<unsigned long long()>& hash,
+           const std::function<void()>& poison) {
+  for (int r : {1, 2}) {
+    const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
+    hs::separable_filter sep(g, g);
+    const int k = 2 * r + 1;
+    std::vector<float> d(k * k);
+    float sum = 0;
+    unsigned q = 777u + r;
+    for (auto& c : d) { q = q * 1664525u + 1013904223u; c = 0.05f + (q >> 8) / 16777216.f; sum += c; }
+    for (auto& c : d) c /= sum;
+    hs::filter2d dense(k, k, d);
+    for (int bi = 0; bi < 3; ++bi) {
+      for (int dn = 0; dn < 2; ++dn) {
+        auto call = [&] {
+          auto with = [&](auto border) {
+            if (dn) go(dense, border);
+            else go(sep, border);
+          };
+          if (bi == 0) with(hs::border::replicate{});
+          else if (bi == 1) with(hs::border::constant{7.f});
+          else with(hs::border::reflect101{});
+        };
+        poison();
+        call();
+        cudaDeviceSynchronize();
+        const unsigned long long h = hash();
+        const double us = time_us(call);
+        const char* bn[] = {"replicate", "constant", "reflect101"};
+        std::printf("%s %s r%d %s %.2f %.0f %016llx\n", what, dn ? "dense" : "sep", r, bn[bi], us,
+                    bytes_moved / us * 1e-3, h);
+      }
+    }
+  }
+}
+template <class T>
+void single(const char* tn, int w, int h, unsigned& s) {
+  hs::device_image<T> a(w, h), b(w, h);
+  fill_random(a.data(), a.pitch_bytes(), std::size_t(w) * sizeof(T), h, s);
+  char what[64];
+  std::snprintf(what, sizeof what, "%s %dx%d x1", tn, w, h);
+  cases(what, [&](const auto& f, auto border) { hs::convolve(a.view(), b.view(), f, border, hs::algo::packed<>{}); },
+        2 * std::size_t(w) * h * sizeof(T),
+        [&] { return hash_rows(b.data(), b.pitch_bytes(), w, h, 1, 0, sizeof(T)); }, [&] { b.fill_bytes(0xA5); });
+}
+template <class T>
+void batch(const char* tn, int w, int h, int n, unsigned& s) {
+  hs::device_batch<T> a(w, h, n), b(w, h, n);
+  fill_random(a.view().first.data, a.pitch_bytes(), std::size_t(w) * sizeof(T), std::size_t(h) * n, s);
+  char what[64];
+  std::snprintf(what, sizeof what, "%s %dx%d x%d", tn, w, h, n);
+  cases(what,
+        [&](const auto& f, auto border) {
+          hs::convolve_batch(hs::batch_view<const T>(a.view()), b.view(), f, border, hs::algo::packed<>{});
+        },
+        2 * std::size_t(w) * h * n * sizeof(T),
+        [&] { return hash_rows(b.view().first.data, b.pitch_bytes(), w, h, n, b.image_stride_bytes(), sizeof(T)); },
+        [&] { b.fill_bytes(0xA5); });
+}
+int main() {
+  const char* only = getenv("ONLY");
+  unsigned s = 12345;
+  struct sz { int w, h; };
+  if (!only || !std::strcmp(only, "batch")) {
+    for (auto z : std::vector<sz>{{128, 128}, {200, 120}, {64, 64}}) batch<uint8_t>("u8", z.w, z.h, z.w == 128 ? 4096 : 2048, s);
+    for (auto z : std::vector<sz>{{128, 128}, {100, 90}}) batch<uchar4>("uchar4", z.w, z.h, 1024, s);
+    batch<uchar4>("uchar4", 1920, 1080, 16, s);
+  }
+  if (!only || !std::strcmp(only, "single")) {
+    for (auto z : std::vector<sz>{{128, 128}, {200, 150}, {256, 256}, {512, 512}, {1280, 720}, {1920, 1080},
+                                  {3840, 2160}, {8192, 8192}, {128, 65536}, {1001, 997}}) {
+      single<uint8_t>("u8", z.w, z.h, s);
+      single<uchar4>("uchar4", z.w, z.h, s);
+    }
+  }
+  cudaError_t e = cudaGetLastError();
+  std::printf("last error: %s\n", cudaGetErrorString(e));
+  return 0;
+}
