@@ -7,6 +7,7 @@
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 packed_interior_ab.cu -lcufft -o ab && ./ab
 // Runs on the H200: bench/results/2026-11-25-packed/ab-run1 and ab-run2.
+#include "ab_common.hpp"
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
 #include <cstdlib>
@@ -15,19 +16,6 @@
 #include <string>
 #include <vector>
 namespace hs = hipstencil;
-static std::vector<cudaEvent_t> ev;
-template <class F>
-double time_us(F f, int runs = 40) {
-  if (ev.empty()) { ev.resize(200); for (auto& e : ev) cudaEventCreate(&e); }
-  f(); cudaDeviceSynchronize();
-  for (int i = 0; i < 5; ++i) f();
-  for (int i = 0; i < runs; ++i) { cudaEventRecord(ev[2 * i]); f(); cudaEventRecord(ev[2 * i + 1]); }
-  cudaDeviceSynchronize();
-  std::vector<double> t;
-  for (int i = 0; i < runs; ++i) { float ms; cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]); t.push_back(ms * 1000.0); }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 template <class T>
 void run_type(const char* tn, int w, int h, unsigned& s) {
   hs::device_image<T> a(w, h), b(w, h);
@@ -37,12 +25,7 @@ void run_type(const char* tn, int w, int h, unsigned& s) {
   for (int r : {1, 2}) {
     const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
     hs::separable_filter sep(g, g);
-    const int k = 2 * r + 1;
-    std::vector<float> d(k * k); float sum = 0;
-    unsigned q = 777u + r;
-    for (auto& c : d) { q = q * 1664525u + 1013904223u; c = 0.05f + (q >> 8) / 16777216.f; sum += c; }
-    for (auto& c : d) c /= sum;
-    hs::filter2d dense(k, k, d);
+    const hs::filter2d dense = ab_dense_filter(r);
     for (int bi = 0; bi < 3; ++bi) {
       for (int dn = 0; dn < 2; ++dn) {
         auto call = [&] {

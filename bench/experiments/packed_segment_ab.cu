@@ -9,6 +9,7 @@
 // It measured packed_segment.patch (edge blocks' halo words by warp shuffle), the general
 // walk's prefetch for every pixel type and a per-strip border test in y against main, on
 // the H200: bench/results/2026-11-25-segment/ (none of them made the library).
+#include "ab_common.hpp"
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -19,19 +20,6 @@
 #include <string>
 #include <vector>
 namespace hs = hipstencil;
-static std::vector<cudaEvent_t> ev;
-template <class F>
-double time_us(F f, int runs = 40) {
-  if (ev.empty()) { ev.resize(200); for (auto& e : ev) cudaEventCreate(&e); }
-  f(); cudaDeviceSynchronize();
-  for (int i = 0; i < 5; ++i) f();
-  for (int i = 0; i < runs; ++i) { cudaEventRecord(ev[2 * i]); f(); cudaEventRecord(ev[2 * i + 1]); }
-  cudaDeviceSynchronize();
-  std::vector<double> t;
-  for (int i = 0; i < runs; ++i) { float ms; cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]); t.push_back(ms * 1000.0); }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 // FNV-1a over the rows of `count` images, each w x h pixels of `bytes` bytes, `stride` apart.
 static unsigned long long hash_rows(const void* dev, std::size_t pitch, int w, int h, int count, std::size_t stride,
                                     int bytes) {
@@ -56,13 +44,7 @@ void cases(const char* what, Go go, std::size_t bytes_moved, const std::function
   for (int r : {1, 2}) {
     const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
     hs::separable_filter sep(g, g);
-    const int k = 2 * r + 1;
-    std::vector<float> d(k * k);
-    float sum = 0;
-    unsigned q = 777u + r;
-    for (auto& c : d) { q = q * 1664525u + 1013904223u; c = 0.05f + (q >> 8) / 16777216.f; sum += c; }
-    for (auto& c : d) c /= sum;
-    hs::filter2d dense(k, k, d);
+    const hs::filter2d dense = ab_dense_filter(r);
     for (int bi = 0; bi < 3; ++bi) {
       for (int dn = 0; dn < 2; ++dn) {
         auto call = [&] {

@@ -112,6 +112,16 @@ void random_filters_within_one() {
   CHECK(off_by_one * 4 < outputs);
 }
 
+/// A random dense (2r + 1)^2 filter that the packed plan takes: about nine in ten are, so
+/// up to 20 are drawn; requires that one was.
+filter2d random_packed_dense(int r) {
+  filter2d f = random_filter(2 * r + 1, 2 * r + 1);
+  for (int tries = 1; tries < 20 && !detail::plan_packed_dense(f.coefficients()).ok; ++tries)
+    f = random_filter(2 * r + 1, 2 * r + 1);
+  REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
+  return f;
+}
+
 /// Edge blocks at aligned addresses, where each thread's words come through the block's
 /// column map: images as narrow as one thread's outputs (the narrow block shapes), widths
 /// that leave threads of a block's row past the ROI, a block's full width, and wider ones
@@ -128,12 +138,7 @@ void aligned_edge_blocks(std::initializer_list<int> widths) {
       for (int dense = 0; dense < 2; ++dense, ++i) {
         const separable_filter sf = filters::gaussian(0.6 + 0.3 * r + 0.01 * i, r);
         REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).ok);
-        filter2d f = sf.to_2d();
-        for (int tries = 0; dense && tries < 20; ++tries) {
-          f = random_filter(2 * r + 1, 2 * r + 1);
-          if (detail::plan_packed_dense(f.coefficients()).ok) break;
-        }
-        if (dense) REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
+        const filter2d f = dense ? random_packed_dense(r) : sf.to_2d();
         const int h = heights[i % 3];
         const border::any b = rules[i % 8];
         const halo hm = (i / 3) % 2 ? halo::from_parent : halo::isolated;
@@ -154,13 +159,7 @@ void interior_strips(int w, int h) {
       for (int dense = 0; dense < 2; ++dense) {
         const separable_filter sf = filters::gaussian(0.5 + 0.4 * r + 0.05 * strip, r);
         REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).ok);
-        // A random dense filter the plan takes (about nine in ten are: draw again).
-        filter2d f = sf.to_2d();
-        for (int tries = 0; dense && tries < 20; ++tries) {
-          f = random_filter(2 * r + 1, 2 * r + 1);
-          if (detail::plan_packed_dense(f.coefficients()).ok) break;
-        }
-        if (dense) REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
+        const filter2d f = dense ? random_packed_dense(r) : sf.to_2d();
         const border::any b = rule_set[(strip + dense) % 3];
         INFO(w << "x" << h << " radius " << r << (dense ? " dense" : " separable") << " strip " << strip << " "
                << border::name(b.rule));

@@ -1,0 +1,35 @@
+// Shared by the standalone A/B drivers of bench/experiments/ (packed_interior_ab.cu,
+// packed_segment_ab.cu; not built by CMake): the median time of a call by device events,
+// and the dense filter both drivers time, so that their figures are taken the same way.
+#pragma once
+#include <hipstencil/hipstencil.hpp>
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <vector>
+
+/// Median of `runs` timings of f() in microseconds (device events around each call), after
+/// one synchronised call and 5 more to warm up. runs <= 100.
+template <class F>
+double time_us(F f, int runs = 40) {
+  static std::vector<cudaEvent_t> ev;
+  if (ev.empty()) { ev.resize(200); for (auto& e : ev) cudaEventCreate(&e); }
+  f(); cudaDeviceSynchronize();
+  for (int i = 0; i < 5; ++i) f();
+  for (int i = 0; i < runs; ++i) { cudaEventRecord(ev[2 * i]); f(); cudaEventRecord(ev[2 * i + 1]); }
+  cudaDeviceSynchronize();
+  std::vector<double> t;
+  for (int i = 0; i < runs; ++i) { float ms; cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]); t.push_back(ms * 1000.0); }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+/// A fixed dense (2r + 1)^2 smoothing filter: positive taps from a seeded LCG, sum 1.
+inline hipstencil::filter2d ab_dense_filter(int r) {
+  const int k = 2 * r + 1;
+  std::vector<float> d(k * k);
+  float sum = 0;
+  unsigned q = 777u + r;
+  for (auto& c : d) { q = q * 1664525u + 1013904223u; c = 0.05f + (q >> 8) / 16777216.f; sum += c; }
+  for (auto& c : d) c /= sum;
+  return hipstencil::filter2d(k, k, d);
+}
