@@ -3,12 +3,14 @@
 // 128x128 to 8192x8192, narrow and tall ones and odd sizes, and on uniform batches
 // (convolve_batch) of small images, and prints a hash of each output, so that two builds
 // of it against two trees of include/ compare both time and bytes. Environment: ONLY=batch
-// or ONLY=single runs one half. Build and run on an NVIDIA GPU, once per tree:
+// or ONLY=single runs one half; STRIP=n asks packed for strips of n output rows. Build and run on an NVIDIA GPU, once per tree:
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 packed_segment_ab.cu -lcufft -o ab && ./ab
 // It measured packed_segment.patch (edge blocks' halo words by warp shuffle), the general
 // walk's prefetch for every pixel type and a per-strip border test in y against main, on
-// the H200: bench/results/2026-11-25-segment/ (none of them made the library).
+// the H200: bench/results/2026-11-25-segment/ (none of them made the library); then the
+// one-channel edge blocks' words by byte permute and the per-row border test in y that
+// did: bench/results/2026-11-25-words/.
 #include "ab_common.hpp"
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
@@ -20,6 +22,12 @@
 #include <string>
 #include <vector>
 namespace hs = hipstencil;
+// The tag every call takes: algo::packed, with STRIP's strip length where it is set.
+static hs::algo::packed<> packed_tag() {
+  hs::algo::packed<> tag;
+  if (const char* s = getenv("STRIP")) tag.strip_rows = std::atoi(s);
+  return tag;
+}
 // FNV-1a over the rows of `count` images, each w x h pixels of `bytes` bytes, `stride` apart.
 static unsigned long long hash_rows(const void* dev, std::size_t pitch, int w, int h, int count, std::size_t stride,
                                     int bytes) {
@@ -74,7 +82,7 @@ void single(const char* tn, int w, int h, unsigned& s) {
   fill_random(a.data(), a.pitch_bytes(), std::size_t(w) * sizeof(T), h, s);
   char what[64];
   std::snprintf(what, sizeof what, "%s %dx%d x1", tn, w, h);
-  cases(what, [&](const auto& f, auto border) { hs::convolve(a.view(), b.view(), f, border, hs::algo::packed<>{}); },
+  cases(what, [&](const auto& f, auto border) { hs::convolve(a.view(), b.view(), f, border, packed_tag()); },
         2 * std::size_t(w) * h * sizeof(T),
         [&] { return hash_rows(b.data(), b.pitch_bytes(), w, h, 1, 0, sizeof(T)); }, [&] { b.fill_bytes(0xA5); });
 }
@@ -86,7 +94,7 @@ void batch(const char* tn, int w, int h, int n, unsigned& s) {
   std::snprintf(what, sizeof what, "%s %dx%d x%d", tn, w, h, n);
   cases(what,
         [&](const auto& f, auto border) {
-          hs::convolve_batch(hs::batch_view<const T>(a.view()), b.view(), f, border, hs::algo::packed<>{});
+          hs::convolve_batch(hs::batch_view<const T>(a.view()), b.view(), f, border, packed_tag());
         },
         2 * std::size_t(w) * h * n * sizeof(T),
         [&] { return hash_rows(b.view().first.data, b.pitch_bytes(), w, h, n, b.image_stride_bytes(), sizeof(T)); },

@@ -147,6 +147,33 @@ void aligned_edge_blocks(std::initializer_list<int> widths) {
       }
 }
 
+/// One-channel edge blocks whose read rectangle's edges fall on the threads' 4-byte words
+/// (widths a multiple of 4, ROIs at 16-pixel-aligned columns): there the outside words are
+/// byte permutes of the inside word at the edge (packed_edge_words) for replicate, reflect,
+/// reflect101 and constant, and the column map for wrap. A width of 4 puts both edges in one
+/// thread's words; 124 and 260 end a block row part-way through a thread's outputs. Every
+/// placement, both halo modes, radius 1 and 2, dense and separable, tile_class (the
+/// permutes) and per_access (the map) on the same cases; output poisoned, within 1.
+void word_edge_blocks() {
+  const border::any word_rules[] = {border::replicate{}, border::reflect{}, border::reflect101{},
+                                    border::constant{0},  border::constant{201}, border::wrap{}};
+  int i = 0;
+  for (int w : {4, 8, 12, 20, 36, 124, 128, 260, 516})
+    for (int r = 1; r <= 2; ++r)
+      for (int dense = 0; dense < 2; ++dense)
+        for (const border::any& b : word_rules) {
+          const separable_filter sf = filters::gaussian(0.6 + 0.3 * r + 0.01 * i, r);
+          REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).ok);
+          const filter2d f = dense ? random_packed_dense(r) : sf.to_2d();
+          const int h = 1 + (i * 7) % 23;
+          const halo hm = (i / 2) % 2 ? halo::from_parent : halo::isolated;
+          const bool tile_class = i % 7 != 6;
+          if (dense) run_packed<std::uint8_t>(f, f, w, h, b, i % 9, hm, tile_class, false, true);
+          else run_packed<std::uint8_t>(sf, f, w, h, b, i % 9, hm, tile_class, false, true);
+          ++i;
+        }
+}
+
 /// Whole images of w x h pixels T whose blocks have interior strips (packed_interior_strip:
 /// every read inside, layout-aligned, all outputs written) beside edge ones, at strip
 /// length `strip`, so that the strips' output rows leave every remainder modulo 2R + 1;
@@ -210,6 +237,10 @@ TEST_CASE("packed: narrow images and ROIs at aligned edges, u8 and uchar4", "[gp
   // u8: a thread owns 8 pixels and a block row 32 threads (256 pixels); uchar4: 4 and 128.
   aligned_edge_blocks<std::uint8_t>({1, 8, 9, 16, 24, 61, 100, 128, 200, 255, 256, 300, 777});
   aligned_edge_blocks<uchar4>({1, 3, 4, 5, 12, 31, 50, 64, 100, 127, 128, 150, 389});
+}
+
+TEST_CASE("packed: u8 edge blocks at word-aligned edges (outside words by byte permute)", "[gpu][packed]") {
+  word_edge_blocks();
 }
 
 TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][packed]") {

@@ -28,12 +28,14 @@
 // Tile classes: a block whose loads lie inside the read rectangle in x reads words with no
 // border arithmetic (rows are mapped once each where the block reaches past the top or
 // bottom), and when all its outputs are written stores whole words; blocks at the left and
-// right edges read pixel by pixel through a column map built once per block, and check
-// each store. A tile inside in both directions, at layout-aligned addresses, with every
-// output written, walks its strips with none of those tests (packed_interior_strip,
-// packed_rows.hpp; an instance of its own, for single images where most block columns
-// are such): on the H200 that took 8192x8192 u8 3x3 from 67.6 to 58.6 us (separable) and
-// from 71.2 to 58.4 (dense), with the same output bytes.
+// right edges read pixel by pixel through a column map built once per block (one channel
+// where the read rectangle's edges fall on the threads' words: whole words, the outside
+// ones by byte permute, packed_edge_words), and check each store. A tile inside in both
+// directions, at layout-aligned addresses, with every output written, walks its strips
+// with none of those tests (packed_interior_strip, packed_rows.hpp; an instance of its
+// own, for single images where most block columns are such): on the H200 that took
+// 8192x8192 u8 3x3 from 67.6 to 58.6 us (separable) and from 71.2 to 58.4 (dense), with
+// the same output bytes.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -100,11 +102,18 @@ __global__ void __launch_bounds__(BX* BY)
   const bool x_inside = tile_class && bx_first >= rr.x && bx_first + map_n <= rr.x + rr.width;
   const unsigned constant_word =
       gr.border.rule == border::kind::constant ? unsigned(gr.border.value) * 0x01010101u : 0u;
+  // One channel at aligned words, where the read rectangle's edges are word boundaries:
+  // outside words by byte permute (packed_edge_words), no column map. Not in the interior
+  // instance, whose edge blocks are few: there it raised the registers of the whole kernel
+  // (u8 dense 5x5 from 95 to 107, nvcc 13, sm_90).
+  constexpr bool WordEdges = Aligned && sizeof(In) == 1 && !Interior && R <= 2;
+  const bool x_words = WordEdges && tile_class && !x_inside &&
+                       packed_edge_words::fit(gr.border.rule, rr, g.src_x0 + R, g.width);
   // A block that reaches past the left or right edge maps each of its columns once (they
   // are the same in every row): mapping 16 bytes a row in each thread took about 2 us a
   // row on the H200, and the edge threads' strips then set the kernel's time.
   __shared__ int column_map[MAP];
-  if (!x_inside) {  // uniform in the block, before any thread leaves: the barrier is safe
+  if (!x_inside && !x_words) {  // uniform in the block, before any thread leaves: the barrier is safe
     for (int i = threadIdx.y * (Narrow ? int(blockDim.x) : BX) + threadIdx.x; i < map_n; i += BX * BY) {
       const int px = bx_first + i;
       column_map[i] = gr.map_x(px < x_end - 1 ? px : x_end - 1);
@@ -119,6 +128,7 @@ __global__ void __launch_bounds__(BX* BY)
     if (x0 >= g.width || ys >= g.height) continue;  // no barrier past this point
     const int rows = (g.height - ys < strip ? g.height - ys : strip) + 2 * R;
     const int cx = g.src_x0 + x0 + R;  // parent column of the first output's centre
+    const packed_edge_words edge(gr.border.rule, rr, cx);  // used where x_words
     if constexpr (Interior && Aligned && !Narrow) {
       if (x_inside && y_inside && tc.free_write) {  // no check on any read or write of the strip
         packed_interior_strip<In, R, Sep, InteriorPrefetch>(
@@ -133,11 +143,16 @@ __global__ void __launch_bounds__(BX* BY)
       HIPSTENCIL_UNROLL
       for (int q = 0; q < PAIRS; ++q) acc[s][q] = init;
     // Row t's words through the border rule (the row mapped once; null: the constant's
-    // row), from pixel cx - halo.
+    // row), from pixel cx - halo. Outside the interior instance, a row inside the read
+    // rectangle is not mapped even where its block reaches past the top or bottom: a
+    // 128-row image is two such blocks, and with the columns read by permute (x_words) the
+    // rows' maps were 15.1 M of the 59.3 M instructions of 4096 128x128 u8 images,
+    // separable 3x3 (ncu, H200; 81.4 us, then 74.4 with this test). Not in the interior
+    // instance, whose registers it moved (uchar4 3x3 from 74 to 80, nvcc 13, sm_90).
     auto load_row = [&](int t, unsigned (&w)[L::words]) {
       const int py = g.src_y0 + ys + t;
       const In* row;
-      if (y_inside) {
+      if (y_inside || (!Interior && tile_class && py >= rr.y && py < rr.y + rr.height)) {
         row = src.row(py);
       } else {
         const int sy = gr.map_y(py < y_end - 1 ? py : y_end - 1);
@@ -149,6 +164,8 @@ __global__ void __launch_bounds__(BX* BY)
       } else if (x_inside) {
         if constexpr (Aligned) load_words_aligned(row + cx - L::halo, w);
         else load_words_any(row + cx - L::halo, w);
+      } else if (WordEdges && x_words) {
+        if constexpr (WordEdges) edge.load(reinterpret_cast<const unsigned char*>(row + cx), constant_word, w);
       } else {
         const int* cols = column_map + threadIdx.x * OX + (L::reach_before - L::halo);
         if constexpr (sizeof(In) == 1) {
