@@ -243,6 +243,27 @@ TEST_CASE("packed: u8 edge blocks at word-aligned edges (outside words by byte p
   word_edge_blocks();
 }
 
+TEST_CASE("packed: u8 images either side of the interior instance's edge-path limit", "[gpu][packed]") {
+  // The interior instance takes the edge blocks' fast paths on u8 images of at most
+  // interior_edges_max_pixels (2^24: 4096 x 4096) and not beyond: one image of each, whole
+  // (placement 0, aligned, so that more than half the block columns are interior), under
+  // four rules, radius 1 and 2, dense and separable; output poisoned, within 1.
+  constexpr long long limit = tuning::packed_policy<>::interior_edges_max_pixels;
+  const int w = 4096, h_at = int(limit / w);
+  REQUIRE((long long)w * h_at == limit);
+  const border::any rule_set[] = {border::replicate{}, border::reflect101{}, border::constant{9}, border::reflect{}};
+  int i = 0;
+  for (int h : {h_at, h_at + 1})
+    for (int r = 1; r <= 2; ++r)
+      for (int dense = 0; dense < 2; ++dense, ++i) {
+        const separable_filter sf = filters::gaussian(0.5 + 0.4 * r, r);
+        const filter2d f = dense ? random_packed_dense(r) : sf.to_2d();
+        const border::any b = rule_set[i % 4];
+        if (dense) run_packed<std::uint8_t>(f, f, w, h, b, 0, halo::isolated, true, false, true);
+        else run_packed<std::uint8_t>(sf, f, w, h, b, 0, halo::isolated, true, false, true);
+      }
+}
+
 TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][packed]") {
   // A box's taps of 1/9 are an integer kernel over an odd divisor that half cannot hold
   // exactly enough, and a constant of 0.37 is no byte: both run direct.

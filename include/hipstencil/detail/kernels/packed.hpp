@@ -78,9 +78,12 @@ struct packed_block_columns {
 /// to 56 registers (nvcc 13, sm_90). Interior: the instance has the interior strips' walk
 /// (packed_interior_strip), which raises the registers of the whole kernel (uchar4 3x3
 /// from 61 to 74), so it is launched only where most block columns can take it
-/// (packed_interior_columns).
+/// (packed_interior_columns). Edges: the edge blocks' fast paths (one channel's words by
+/// byte permute, packed_edge_words, and rows inside the read rectangle read with no map),
+/// which the other instances always have and the interior one where the policy's
+/// interior_edges_always and interior_edges_max_pixels say (they raise its registers).
 template <class In, int R, bool Sep, bool Aligned, int BX, int BY, bool Batch, bool Narrow, bool Prefetch,
-          bool Interior, bool InteriorPrefetch>
+          bool Interior, bool InteriorPrefetch, bool Edges>
 __global__ void __launch_bounds__(BX* BY)
     packed_kernel(image_view<const In> src, image_view<In> dst, geometry g, geometry gr,
                   packed_taps<Sep ? 2 * (2 * R + 1) : (2 * R + 1) * (2 * R + 1)> taps, int strip, bool tile_class,
@@ -103,10 +106,8 @@ __global__ void __launch_bounds__(BX* BY)
   const unsigned constant_word =
       gr.border.rule == border::kind::constant ? unsigned(gr.border.value) * 0x01010101u : 0u;
   // One channel at aligned words, where the read rectangle's edges are word boundaries:
-  // outside words by byte permute (packed_edge_words), no column map. Not in the interior
-  // instance, whose edge blocks are few: there it raised the registers of the whole kernel
-  // (u8 dense 5x5 from 95 to 107, nvcc 13, sm_90).
-  constexpr bool WordEdges = Aligned && sizeof(In) == 1 && !Interior && R <= 2;
+  // outside words by byte permute (packed_edge_words), no column map.
+  constexpr bool WordEdges = Edges && Aligned && sizeof(In) == 1 && R <= 2;
   const bool x_words = WordEdges && tile_class && !x_inside &&
                        packed_edge_words::fit(gr.border.rule, rr, g.src_x0 + R, g.width);
   // A block that reaches past the left or right edge maps each of its columns once (they
@@ -143,16 +144,15 @@ __global__ void __launch_bounds__(BX* BY)
       HIPSTENCIL_UNROLL
       for (int q = 0; q < PAIRS; ++q) acc[s][q] = init;
     // Row t's words through the border rule (the row mapped once; null: the constant's
-    // row), from pixel cx - halo. Outside the interior instance, a row inside the read
-    // rectangle is not mapped even where its block reaches past the top or bottom: a
-    // 128-row image is two such blocks, and with the columns read by permute (x_words) the
-    // rows' maps were 15.1 M of the 59.3 M instructions of 4096 128x128 u8 images,
-    // separable 3x3 (ncu, H200; 81.4 us, then 74.4 with this test). Not in the interior
-    // instance, whose registers it moved (uchar4 3x3 from 74 to 80, nvcc 13, sm_90).
+    // row), from pixel cx - halo. With Edges, a row inside the read rectangle is not mapped
+    // even where its block reaches past the top or bottom: a 128-row image is two such
+    // blocks, and with the columns read by permute (x_words) the rows' maps were about 15 M
+    // of the 59.3 M instructions of 4096 128x128 u8 images, separable 3x3 (ncu, H200; 81.4
+    // us, then 74.4 with this test).
     auto load_row = [&](int t, unsigned (&w)[L::words]) {
       const int py = g.src_y0 + ys + t;
       const In* row;
-      if (y_inside || (!Interior && tile_class && py >= rr.y && py < rr.y + rr.height)) {
+      if (y_inside || (Edges && tile_class && py >= rr.y && py < rr.y + rr.height)) {
         row = src.row(py);
       } else {
         const int sy = gr.map_y(py < y_end - 1 ? py : y_end - 1);
@@ -351,19 +351,30 @@ struct packed_family {
           for (int i = 0; i < (S ? 2 * K : K * K); ++i) t.k[i] = pl.k[i] * 0x10001u;
           t.init = pl.init * 0x10001u;
           t.add = pl.add * 0x10001u;
-          auto go = [&](auto al, auto narrow, auto inner) {
-            packed_kernel<In, R, S, decltype(al)::value, BX, BY, B, decltype(narrow)::value,
-                          P::prefetch(pixel_traits<In>::channels, R), decltype(inner)::value,
-                          P::interior_prefetch(pixel_traits<In>::channels, R)>
-                <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
-          };
           using yes = std::true_type;
           using no = std::false_type;
+          auto go = [&](auto al, auto narrow, auto inner, auto edges) {
+            packed_kernel<In, R, S, decltype(al)::value, BX, BY, B, decltype(narrow)::value,
+                          P::prefetch(pixel_traits<In>::channels, R), decltype(inner)::value,
+                          P::interior_prefetch(pixel_traits<In>::channels, R), decltype(edges)::value>
+                <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
+          };
           if constexpr (!B) {
-            if (interior) return go(yes{}, no{}, yes{});
+            // The interior instance with the edge paths on images whose grid is about one
+            // wave (edge blocks set the time), without them beyond (registers set it).
+            constexpr int C = pixel_traits<In>::channels;
+            if (interior) {
+              if constexpr (P::interior_edges_always(C)) {
+                return go(yes{}, no{}, yes{}, yes{});
+              } else {
+                const long long pixels = (long long)g.width * g.height;
+                if (pixels <= P::interior_edges_max_pixels) return go(yes{}, no{}, yes{}, yes{});
+                return go(yes{}, no{}, yes{}, no{});
+              }
+            }
           }
-          if (block.x == unsigned(BX)) aligned ? go(yes{}, no{}, no{}) : go(no{}, no{}, no{});
-          else aligned ? go(yes{}, yes{}, no{}) : go(no{}, yes{}, no{});
+          if (block.x == unsigned(BX)) aligned ? go(yes{}, no{}, no{}, yes{}) : go(no{}, no{}, no{}, yes{});
+          else aligned ? go(yes{}, yes{}, no{}, yes{}) : go(no{}, yes{}, no{}, yes{});
         };
         if (p.dense) run(std::false_type{});
         else run(std::true_type{});

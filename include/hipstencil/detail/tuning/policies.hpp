@@ -142,6 +142,17 @@ struct packed_policy {
   /// (bench/results/2026-11-25-packed/): uchar4 3x3 at 8192x8192 0.94x (separable) and
   /// 0.96x (dense) the time, and at 3840x2160 0.94x; u8 ranged 0.96x to 1.06x.
   static constexpr bool interior_prefetch(int channels, int radius) { return (void)radius, channels == 4; }
+  /// Whether the interior instance's edge blocks take the fast edge paths (one channel's
+  /// words by byte permute; rows inside read with no map): four channels always, one
+  /// channel on images of at most interior_edges_max_pixels. Where the grid is one wave
+  /// its edge blocks set the time; where it is many, the registers the paths add cost
+  /// occupancy. Against the interior instance without them, same run on the H200
+  /// (bench/results/2026-11-25-words/interior-edges/, geometric mean of 12 cases, two
+  /// runs): u8 1920x1080 0.80x and 0.83x the time, 3840x2160 0.81x, 8192x8192 1.07x
+  /// (separable 5x5 71 to 83 us: registers 71 to 90); uchar4 1920x1080 0.94x, 3840x2160
+  /// 0.95x, 8192x8192 0.99x. The limit lies between the two largest sizes measured.
+  static constexpr bool interior_edges_always(int channels) { return channels == 4; }
+  static constexpr long long interior_edges_max_pixels = 1LL << 24;
   using radii = Radii;
   using dense_radii = Radii;
   using separable_radii = Radii;
