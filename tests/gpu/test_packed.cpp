@@ -153,7 +153,7 @@ void aligned_edge_blocks(std::initializer_list<int> widths) {
 /// reflect101 and constant, and the column map for wrap. A width of 4 puts both edges in one
 /// thread's words; 124 and 260 end a block row part-way through a thread's outputs. Every
 /// placement, both halo modes, radius 1 and 2, dense and separable, tile_class (the
-/// permutes) and per_access (the map) on the same cases; output poisoned, within 1.
+/// permutes) and, one case in seven, per_access (the map); output poisoned, within 1.
 void word_edge_blocks() {
   const border::any word_rules[] = {border::replicate{}, border::reflect{}, border::reflect101{},
                                     border::constant{0},  border::constant{201}, border::wrap{}};
