@@ -1,6 +1,7 @@
 // Shared by the standalone A/B drivers of bench/experiments/ (packed_interior_ab.cu,
 // packed_segment_ab.cu; not built by CMake): the median time of a call by device events,
-// and the dense filter both drivers time, so that their figures are taken the same way.
+// the dense filter both drivers time, and their walk over the cases, so that their figures
+// are taken the same way.
 #pragma once
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
@@ -32,4 +33,31 @@ inline hipstencil::filter2d ab_dense_filter(int r) {
   for (auto& c : d) { q = q * 1664525u + 1013904223u; c = 0.05f + (q >> 8) / 16777216.f; sum += c; }
   for (auto& c : d) c /= sum;
   return hipstencil::filter2d(k, k, d);
+}
+
+/// Every case both drivers time, in their order: radius 1 and 2; replicate, constant 7 and
+/// reflect101; separable (a Gaussian) then dense (ab_dense_filter). For each, f(r, rule,
+/// dense, call) where call(go) runs go(filter, border) with the case's filter and rule.
+template <class F>
+void ab_for_each_case(F f) {
+  namespace hs = hipstencil;
+  const char* names[] = {"replicate", "constant", "reflect101"};
+  for (int r : {1, 2}) {
+    const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
+    const hs::separable_filter sep(g, g);
+    const hs::filter2d dense = ab_dense_filter(r);
+    for (int bi = 0; bi < 3; ++bi)
+      for (int dn = 0; dn < 2; ++dn) {
+        auto call = [&](auto&& go) {
+          auto with = [&](auto border) {
+            if (dn) go(dense, border);
+            else go(sep, border);
+          };
+          if (bi == 0) with(hs::border::replicate{});
+          else if (bi == 1) with(hs::border::constant{7.f});
+          else with(hs::border::reflect101{});
+        };
+        f(r, names[bi], dn != 0, call);
+      }
+  }
 }

@@ -22,35 +22,23 @@ void run_type(const char* tn, int w, int h, unsigned& s) {
   std::vector<unsigned char> hbuf(size_t(w) * h * sizeof(T));
   for (auto& v : hbuf) { s = s * 1664525u + 1013904223u; v = (unsigned char)(s >> 24); }
   cudaMemcpy2D(a.data(), a.pitch_bytes(), hbuf.data(), w * sizeof(T), w * sizeof(T), h, cudaMemcpyHostToDevice);
-  for (int r : {1, 2}) {
-    const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
-    hs::separable_filter sep(g, g);
-    const hs::filter2d dense = ab_dense_filter(r);
-    for (int bi = 0; bi < 3; ++bi) {
-      for (int dn = 0; dn < 2; ++dn) {
-        auto call = [&] {
-          auto go = [&](auto border) {
-            hs::algo::packed<> pk;
-            pk.strip_rows = getenv("STRIP") ? atoi(getenv("STRIP")) : 0;
-            if (dn) hs::convolve(a.view(), b.view(), dense, border, pk);
-            else hs::convolve(a.view(), b.view(), sep, border, pk);
-          };
-          if (bi == 0) go(hs::border::replicate{});
-          else if (bi == 1) go(hs::border::constant{7.f});
-          else go(hs::border::reflect101{});
-        };
-        b.fill_bytes(0xA5);
-        call(); cudaDeviceSynchronize();
-        std::vector<unsigned char> o(size_t(w) * h * sizeof(T));
-        cudaMemcpy2D(o.data(), w * sizeof(T), b.data(), b.pitch_bytes(), w * sizeof(T), h, cudaMemcpyDeviceToHost);
-        unsigned long long hash = 1469598103934665603ull;
-        for (auto v : o) hash = (hash ^ v) * 1099511628211ull;
-        const double us = time_us(call);
-        const char* bn[] = {"replicate", "constant", "reflect101"};
-        std::printf("%s %dx%d %s r%d %s %.2f %016llx\n", tn, w, h, dn ? "dense" : "sep", r, bn[bi], us, hash);
-      }
-    }
-  }
+  ab_for_each_case([&](int r, const char* rule, bool dn, auto& run) {
+    auto call = [&] {
+      run([&](const auto& f, auto border) {
+        hs::algo::packed<> pk;
+        pk.strip_rows = getenv("STRIP") ? atoi(getenv("STRIP")) : 0;
+        hs::convolve(a.view(), b.view(), f, border, pk);
+      });
+    };
+    b.fill_bytes(0xA5);
+    call(); cudaDeviceSynchronize();
+    std::vector<unsigned char> o(size_t(w) * h * sizeof(T));
+    cudaMemcpy2D(o.data(), w * sizeof(T), b.data(), b.pitch_bytes(), w * sizeof(T), h, cudaMemcpyDeviceToHost);
+    unsigned long long hash = 1469598103934665603ull;
+    for (auto v : o) hash = (hash ^ v) * 1099511628211ull;
+    const double us = time_us(call);
+    std::printf("%s %dx%d %s r%d %s %.2f %016llx\n", tn, w, h, dn ? "dense" : "sep", r, rule, us, hash);
+  });
 }
 int main() {
   if (getenv("BIG")) { unsigned s = 12345; run_type<uint8_t>("u8", 8192, 8192, s); run_type<uchar4>("uchar4", 8192, 8192, s); return 0; }

@@ -49,32 +49,15 @@ static void fill_random(void* dev, std::size_t pitch, std::size_t row_bytes, std
 template <class Go>
 void cases(const char* what, Go go, std::size_t bytes_moved, const std::function<unsigned long long()>& hash,
            const std::function<void()>& poison) {
-  for (int r : {1, 2}) {
-    const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
-    hs::separable_filter sep(g, g);
-    const hs::filter2d dense = ab_dense_filter(r);
-    for (int bi = 0; bi < 3; ++bi) {
-      for (int dn = 0; dn < 2; ++dn) {
-        auto call = [&] {
-          auto with = [&](auto border) {
-            if (dn) go(dense, border);
-            else go(sep, border);
-          };
-          if (bi == 0) with(hs::border::replicate{});
-          else if (bi == 1) with(hs::border::constant{7.f});
-          else with(hs::border::reflect101{});
-        };
-        poison();
-        call();
-        cudaDeviceSynchronize();
-        const unsigned long long h = hash();
-        const double us = time_us(call);
-        const char* bn[] = {"replicate", "constant", "reflect101"};
-        std::printf("%s %s r%d %s %.2f %.0f %016llx\n", what, dn ? "dense" : "sep", r, bn[bi], us,
-                    bytes_moved / us * 1e-3, h);
-      }
-    }
-  }
+  ab_for_each_case([&](int r, const char* rule, bool dn, auto& run) {
+    auto call = [&] { run(go); };
+    poison();
+    call();
+    cudaDeviceSynchronize();
+    const unsigned long long h = hash();
+    const double us = time_us(call);
+    std::printf("%s %s r%d %s %.2f %.0f %016llx\n", what, dn ? "dense" : "sep", r, rule, us, bytes_moved / us * 1e-3, h);
+  });
 }
 template <class T>
 void single(const char* tn, int w, int h, unsigned& s) {
