@@ -1,12 +1,31 @@
 // Shared by the standalone A/B drivers of bench/experiments/ (packed_interior_ab.cu,
-// packed_segment_ab.cu; not built by CMake): the median time of a call by device events,
-// the dense filter both drivers time, and their walk over the cases, so that their figures
+// packed_segment_ab.cu, tiled_dense_ab.cu, dense_fma_probe.cu; not built by CMake): the
+// median time of a call by device events, a hash of an output and random inputs, the dense
+// filter they time, and the packed drivers' walk over their cases, so that their figures
 // are taken the same way.
 #pragma once
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <vector>
+
+/// FNV-1a over the rows of `count` images, each w x h pixels of `bytes` bytes, `stride` apart.
+inline unsigned long long hash_rows(const void* dev, std::size_t pitch, int w, int h, int count, std::size_t stride,
+                                    int bytes) {
+  std::vector<unsigned char> o(std::size_t(w) * bytes * h);
+  unsigned long long hash = 1469598103934665603ull;
+  for (int k = 0; k < count; ++k) {
+    cudaMemcpy2D(o.data(), std::size_t(w) * bytes, static_cast<const char*>(dev) + k * stride, pitch,
+                 std::size_t(w) * bytes, h, cudaMemcpyDeviceToHost);
+    for (auto v : o) hash = (hash ^ v) * 1099511628211ull;
+  }
+  return hash;
+}
+inline void fill_random(void* dev, std::size_t pitch, std::size_t row_bytes, std::size_t rows, unsigned& s) {
+  std::vector<unsigned char> h(row_bytes * rows);
+  for (auto& v : h) { s = s * 1664525u + 1013904223u; v = (unsigned char)(s >> 24); }
+  cudaMemcpy2D(dev, pitch, h.data(), row_bytes, row_bytes, rows, cudaMemcpyHostToDevice);
+}
 
 /// Median of `runs` timings of f() in microseconds (device events around each call), after
 /// one synchronised call and 5 more to warm up. runs <= 100.

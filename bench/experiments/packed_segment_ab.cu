@@ -28,23 +28,6 @@ static hs::algo::packed<> packed_tag() {
   if (const char* s = getenv("STRIP")) tag.strip_rows = std::atoi(s);
   return tag;
 }
-// FNV-1a over the rows of `count` images, each w x h pixels of `bytes` bytes, `stride` apart.
-static unsigned long long hash_rows(const void* dev, std::size_t pitch, int w, int h, int count, std::size_t stride,
-                                    int bytes) {
-  std::vector<unsigned char> o(std::size_t(w) * bytes * h);
-  unsigned long long hash = 1469598103934665603ull;
-  for (int k = 0; k < count; ++k) {
-    cudaMemcpy2D(o.data(), std::size_t(w) * bytes, static_cast<const char*>(dev) + k * stride, pitch,
-                 std::size_t(w) * bytes, h, cudaMemcpyDeviceToHost);
-    for (auto v : o) hash = (hash ^ v) * 1099511628211ull;
-  }
-  return hash;
-}
-static void fill_random(void* dev, std::size_t pitch, std::size_t row_bytes, std::size_t rows, unsigned& s) {
-  std::vector<unsigned char> h(row_bytes * rows);
-  for (auto& v : h) { s = s * 1664525u + 1013904223u; v = (unsigned char)(s >> 24); }
-  cudaMemcpy2D(dev, pitch, h.data(), row_bytes, row_bytes, rows, cudaMemcpyHostToDevice);
-}
 // Every filter case on one input/output pair; `go(filter, border)` runs one call.
 template <class Go>
 void cases(const char* what, Go go, std::size_t bytes_moved, const std::function<unsigned long long()>& hash,

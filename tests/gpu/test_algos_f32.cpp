@@ -98,3 +98,28 @@ TEST_CASE("streaming: work queued after the call on its stream sees the edge col
     CHECK_FALSE(std::isnan(after(w - 1, h / 2)));
   }
 }
+
+TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)", "[gpu][algos][tiled]") {
+  using namespace gpu_test;
+  // The library's policy but with no size limit: every ROI with an interior rectangle runs
+  // the interior instance and the frame around it; the others, and ROIs whose spans are not
+  // aligned, run tiled2d_kernel alone.
+  using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii_range<1, 8>, tuning::shared_memory_budget, 12,
+                                          32, 2, 2, 0>;
+  using tag = algo::tiled<strategy::tile_class, every_size>;
+  struct size { int w, h; };
+  for (const border::any& b : matrix_borders())
+    for (int r : {1, 4, 5, 7, 8}) {
+      const filter2d f = random_filter(2 * r + 1, 2 * r + 1);
+      for (size s : {size{1, 1}, size{143, 29}, size{300, 70}, size{389, 211}})
+        for (int placement : {0, 1, 2, 5, 8})
+          for (bool aligned : {true, false})
+            for (halo hm : {halo::from_parent, halo::isolated}) {
+              const problem p = place(s.w, s.h, placement, hm, r, r, r, r, b.rule, aligned);
+              const auto src = random_image<float>(p.src_w, p.src_h);
+              check_against_reference<float, float>(p, f, b, src, [&](image_view<const float> in, image_view<float> out) {
+                convolve(in, p.src_roi, out, p.dst_roi, f, b, tag{}, nullptr, p.halo_mode);
+              });
+            }
+    }
+}

@@ -95,14 +95,35 @@ struct two_pass_policy {
 ///     it takes 80 with no spill and runs 0.88 to 0.99x their time at 8192x8192 on the
 ///     H200 (bench/RESULTS.md). Every other kernel asks nothing: an explicit 1 is not
 ///     the same as no request (nvcc then gave radius 1 111 registers instead of 72).
+///   The interior instance of dense filters (kernels/tiled_interior.hpp), for one-channel
+///   4-byte pixels (dense_interior) on ROIs of InteriorMinPixels or more (2^23: on the H200
+///   it ran 8192x8192 float dense at 0.64 to 0.77 times tiled2d_kernel's time from radius 1
+///   to 8, but 3840x2160 at radius 3 and 4 at 1.27 times and 1920x1080 at 1.18 to 1.71:
+///   there the frame's mapped tiles and the interior grid are each about one wave,
+///   bench/results/2026-11-25-tiled-dense/):
+///     InteriorBlockX x InteriorBlockY threads, a warp's lanes side by side along a row
+///     (each load instruction of a warp then reads one run of the row; with 8 x 8 threads
+///     it read four runs of 32 pixels), each computing OutX x interior_out_y outputs:
+///     OutY rows up to radius 4, InteriorWideOutY from radius 5, where OutY rows made the
+///     unrolled body 3600 FMAs at 15x15 (on the H200 at 8192x8192, 15x15 in an interior
+///     kernel of 4 x 2 outputs a thread took 565 us, of 4 x 4 584 us, of 4 x 8 668 us).
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
-          std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12>
+          std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
+          int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 23>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
+  static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
+  static constexpr long long interior_min_pixels = InteriorMinPixels;
   /// Blocks per multiprocessor the dense kernel asks for at radius R, for pixels of
   /// Channels channels of ChannelBytes bytes each (0: no request).
   template <int Channels, int ChannelBytes, int R>
   static constexpr int dense_min_blocks = Channels == 1 && ChannelBytes == 4 && R == 2 ? DenseMinBlocks5x5 : 0;
+  /// Whether dense filters of radius R on such pixels run the interior instance.
+  template <int Channels, int ChannelBytes, int R>
+  static constexpr bool dense_interior = Channels == 1 && ChannelBytes == 4;
+  /// Output rows per thread of the interior instance.
+  template <int R>
+  static constexpr int interior_out_y = R >= 5 ? InteriorWideOutY : OutY;
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;

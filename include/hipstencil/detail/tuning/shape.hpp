@@ -24,6 +24,16 @@ constexpr preference ahead(choice first, const preference& p) {
   return {{first, p.order[0], p.order[1], p.order[2]}};
 }
 
+/// `first`, then p's other choices in their order (p's last one dropped where p did not
+/// name `first`): moves a family p may already name to the front without naming it twice.
+constexpr preference promote(choice first, const preference& p) {
+  preference q{{first, choice::none, choice::none, choice::none}};
+  int k = 1;
+  for (int i = 0; i < 4 && k < 4; ++i)
+    if (p.order[i] != first) q.order[k++] = p.order[i];
+  return q;
+}
+
 /// The border rules as the tables tell them apart, by what a mapped read costs.
 enum class border_cost : std::uint8_t {
   clamp,     ///< replicate (a min and a max); padded and skip map nothing

@@ -109,6 +109,14 @@ struct automatic_table {
     // it cannot run (no FFT library, integer kernels) the rest of the list does.
     const long long taps = (2LL * s.radius + 1) * (2LL * s.radius + 1);
     const bool fft = !s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8;
+    // tiled first for one-channel float dense filters of radius 3 to 8 from 2^23 pixels,
+    // where its interior instance runs (kernels/tiled_interior.hpp; tuning::tiled_policy's
+    // limit): bench/results/2026-11-25-tiled-dense/float-dense.csv, replicate, 8192x8192:
+    // radius 3 223 us (streaming 294), 4 317 (streaming 436), 5 388 (streaming 600), 7 668
+    // (tensor_core 861), 8 842 (tensor_core 961).
+    if (!s.separable && s.channels == 1 && s.channel_bytes == 4 && s.radius >= 3 && s.radius <= 8 &&
+        s.pixels() >= (1LL << 23))
+      return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
       // tensor_core 1.70; radius 11: 1.60 against 1.58; 3840x2160 radius 12: tensor_core

@@ -1,0 +1,136 @@
+// hipstencil/detail/kernels/span_io.hpp
+// A thread's span of consecutive pixels of one row, loaded and stored in the widest
+// aligned pieces (4, 8 or 16 bytes) instead of pixel by pixel. The tiled and direct
+// families' threads each read OX + 2R pixels of a row and write OX: pixel by pixel, a
+// float 9x9 thread issued 12 loads a row where three 16-byte loads do, and a warp whose
+// lanes are OX pixels apart touched four times the cache lines per load instruction.
+// Which piece goes where is decided at compile time from the span's alignment, which the
+// launcher checks (span_aligned).
+#pragma once
+
+#include "../../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include <cstdint>
+#include <type_traits>
+
+#include "../../image.hpp"
+#include "../../pixel.hpp"
+#include "../geometry.hpp"
+#include "streaming_io.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+/// The alignment in bytes that every thread's span start has when the first thread's
+/// has it, for threads OX pixels of T apart: the largest power of two dividing
+/// OX * sizeof(T), at most 16. 0 where sizeof(T) is not a power of two (three-channel
+/// pixels straddle pieces) or the alignment is below 4 bytes: those move pixel by pixel.
+template <class T, int OX>
+HIPSTENCIL_HOST_DEVICE constexpr int span_alignment() {
+  constexpr int size = int(sizeof(T)), bytes = OX * size;
+  if ((size & (size - 1)) != 0) return 0;
+  int a = 16;
+  while (a > 1 && bytes % a != 0) a /= 2;
+  return a >= 4 ? a : 0;
+}
+
+/// Bytes of the piece that starts `offset` bytes from an Align-aligned point with `left`
+/// bytes of the span still to load: the widest power of two, at most `align`, that the
+/// offset is a multiple of and the span holds; at least one pixel.
+HIPSTENCIL_HOST_DEVICE constexpr int span_piece(int offset, int left, int align, int pixel) {
+  int c = align;
+  while (c > pixel && (offset % c != 0 || c > left)) c /= 2;
+  return c;
+}
+
+/// The pixel of type In `b` bytes into the words `w`, as float channels: integer channels
+/// through the conversion instructions (as to_accum_cvt: one instruction a channel),
+/// floating-point ones as unpack_pixel moves their bits. Values equal to_accum's.
+template <class In>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE accum<float, pixel_traits<In>::channels> span_pixel(const unsigned* w,
+                                                                                           int b) {
+  using T = typename pixel_traits<In>::channel_type;
+  if constexpr (std::is_integral<T>::value) {
+    constexpr int C = pixel_traits<In>::channels, CB = int(sizeof(T));
+    static_assert(CB == 1 || CB == 2, "8- and 16-bit integer channels");
+    accum<float, C> a;
+    HIPSTENCIL_UNROLL
+    for (int c = 0; c < C; ++c) {
+      const int at = b + c * CB;
+      const unsigned bits = (w[at / 4] >> (8 * (at % 4))) & (CB == 1 ? 0xffu : 0xffffu);
+      a.v[c] = static_cast<float>(static_cast<T>(bits));
+    }
+    return a;
+  } else {
+    return unpack_pixel<In>(w, b);
+  }
+}
+
+/// Loads the N pixels s[0, N) of one row as float channels, where s + Lead is aligned to
+/// Align bytes (span_alignment): each piece the widest span_piece allows. J: the first
+/// pixel not yet loaded (recursion).
+template <int Align, int Lead, int J = 0, int N, class In, int C>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_span(accum<float, C> (&v)[N], const In* s) {
+  if constexpr (J < N) {
+    constexpr int P = int(sizeof(In));
+    constexpr int c = span_piece((J - Lead) * P, (N - J) * P, Align, P);
+    if constexpr (c >= 4) {
+      unsigned w[c / 4];
+      load_words<c / 4>(s + J, w);
+      HIPSTENCIL_UNROLL
+      for (int k = 0; k < c / P; ++k) v[J + k] = span_pixel<In>(w, k * P);
+    } else {
+      HIPSTENCIL_UNROLL
+      for (int k = 0; k < c / P; ++k) v[J + k] = to_accum_cvt<float>(s[J + k]);
+    }
+    load_span<Align, Lead, J + c / P>(v, s);
+  }
+}
+
+/// Stores N outputs at d, which is aligned to Align bytes (span_alignment<Out, N>, at
+/// least 4), as whole words: N * sizeof(Out) is a multiple of Align.
+template <int Align, class Out, int N, int C>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_span(Out* d, const accum<float, C> (&a)[N]) {
+  constexpr int bytes = N * int(sizeof(Out));
+  static_assert(Align >= 4 && bytes % Align == 0, "whole aligned words");
+  unsigned w[bytes / 4];
+  HIPSTENCIL_UNROLL
+  for (int i = 0; i < bytes / 4; ++i) w[i] = 0u;
+  HIPSTENCIL_UNROLL
+  for (int n = 0; n < N; ++n) pack_pixel<Out>(w, n * int(sizeof(Out)), from_accum<Out>(a[n]));
+  if constexpr (Align >= 16) {
+    store_words<bytes / 4>(d, w);
+  } else {
+    HIPSTENCIL_UNROLL
+    for (int i = 0; i < bytes / 4; i += Align / 4) {
+      unsigned piece[Align / 4];
+      HIPSTENCIL_UNROLL
+      for (int k = 0; k < Align / 4; ++k) piece[k] = w[i + k];
+      store_words<Align / 4>(reinterpret_cast<unsigned char*>(d) + 4 * i, piece);
+    }
+  }
+}
+
+/// True when the spans of a problem's threads, OX pixels apart, start as aligned as
+/// span_alignment says for both images: the source at the first window centre (the
+/// parent column src_x0 + R), the target at its ROI's first column, with pitches and a
+/// batch's image strides multiples of that alignment. False where either type moves
+/// pixel by pixel.
+template <int OX, class In, class Out>
+bool span_aligned(const image_view<const In>& src, const image_view<Out>& dst, const geometry& g, int radius,
+                  const image_strides& strides) {
+  constexpr int ai = span_alignment<In, OX>(), ao = span_alignment<Out, OX>();
+  if constexpr (ai == 0 || ao == 0) {
+    (void)src, (void)dst, (void)g, (void)radius, (void)strides;
+    return false;
+  } else {
+    const auto s = reinterpret_cast<std::uintptr_t>(src.data + (g.src_x0 + radius));
+    const auto d = reinterpret_cast<std::uintptr_t>(dst.data + g.dst_x0);
+    return s % ai == 0 && src.pitch_bytes % ai == 0 && strides.src_bytes % ai == 0 && d % ao == 0 &&
+           dst.pitch_bytes % ao == 0 && strides.dst_bytes % ao == 0;
+  }
+}
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif
