@@ -125,17 +125,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     static_loop<OY + 2 * R, (R <= unrolled_rows_max_radius)>([&](int t) {
       A v[OX + 2 * R];
       load_row<OX + 2 * R>(v, src, gr, g.src_x0 + x0, g.src_y0 + y0 + t, free_read && full, x_end, y_end);
-      HIPSTENCIL_UNROLL
-      for (int y = 0; y < OY; ++y) {
-        const int j = t - y;  // filter row that input row t contributes to output row y
-        if (j >= 0 && j < K)
-          HIPSTENCIL_UNROLL
-          for (int i = 0; i < K; ++i) {
-            const float w = taps[j * K + i];
-            HIPSTENCIL_UNROLL
-            for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], w, v[x + i]);
-          }
-      }
+      add_window_row<R>(acc, v, t, taps);
     });
     store_block<Out, OX, OY>(dst, g, acc, x0, y0, free_write);
   }

@@ -92,6 +92,26 @@ inline tile_frame make_frame(const geometry& g, const interior_rect& in, int tw,
   return f;
 }
 
+/// Adds window row t of a thread's block, its OX + 2R pixels v, into every output row it
+/// touches: output row y takes filter row t - y. tiled2d_kernel and the interior instance
+/// share it, so that both sum in the same order (their outputs are bit-identical).
+template <int R, int OX, int OY, class A, class Taps>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], const A (&v)[OX + 2 * R], int t,
+                                                             const Taps& taps) {
+  constexpr int K = 2 * R + 1;
+  HIPSTENCIL_UNROLL
+  for (int y = 0; y < OY; ++y) {
+    const int j = t - y;
+    if (j >= 0 && j < K)
+      HIPSTENCIL_UNROLL
+      for (int i = 0; i < K; ++i) {
+        const float w = taps[j * K + i];
+        HIPSTENCIL_UNROLL
+        for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], w, v[x + i]);
+      }
+  }
+}
+
 /// Dense filter of radius R over the interior rectangle whose first output is (ix0, iy0)
 /// and whose height is `rows` (a multiple of BY * OY; its width is the grid's, whole
 /// tiles). Preconditions (the launcher's): every thread's window inside the read
@@ -103,7 +123,7 @@ __global__ void __launch_bounds__(BX* BY)
                             inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int rows,
                             image_strides strides) {
   if constexpr (Batch) select_image(src, dst, strides);
-  constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, N = OX + 2 * R, TH = BY * OY;
+  constexpr int C = pixel_traits<In>::channels, N = OX + 2 * R, TH = BY * OY;
   constexpr int VI = span_alignment<In, OX>(), VO = span_alignment<Out, OX>();
   static_assert(VI > 0 && VO > 0, "the interior instance moves whole aligned pieces");
   using A = accum<float, C>;
@@ -119,17 +139,7 @@ __global__ void __launch_bounds__(BX* BY)
     static_loop<OY + 2 * R, true>([&](int t) {
       A v[N];
       load_span<VI, R>(v, src.row(g.src_y0 + y0 + t) + px);
-      HIPSTENCIL_UNROLL
-      for (int y = 0; y < OY; ++y) {
-        const int j = t - y;  // filter row that input row t contributes to output row y
-        if (j >= 0 && j < K)
-          HIPSTENCIL_UNROLL
-          for (int i = 0; i < K; ++i) {
-            const float w = taps[j * K + i];
-            HIPSTENCIL_UNROLL
-            for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], w, v[x + i]);
-          }
-      }
+      add_window_row<R>(acc, v, t, taps);
     });
     HIPSTENCIL_UNROLL
     for (int y = 0; y < OY; ++y) store_span<VO>(dst.row(g.dst_y0 + y0 + y) + g.dst_x0 + x0, acc[y]);
