@@ -1,9 +1,10 @@
 // hipstencil/detail/kernels/span_io.hpp
 // A thread's span of consecutive pixels of one row, loaded and stored in the widest
-// aligned pieces (4, 8 or 16 bytes) instead of pixel by pixel. The tiled and direct
-// families' threads each read OX + 2R pixels of a row and write OX: pixel by pixel, a
-// float 9x9 thread issued 12 loads a row where three 16-byte loads do, and a warp whose
-// lanes are OX pixels apart touched four times the cache lines per load instruction.
+// aligned pieces (4, 8 or 16 bytes) instead of pixel by pixel. A thread of tiled's
+// interior instance (tiled_interior.hpp) reads OX + 2R pixels of a row and writes OX:
+// pixel by pixel, a float 9x9 thread issued 12 loads a row where three 16-byte loads do.
+// Only float pixels take that instance so far; the integer and sub-word branches below
+// serve the other pixel types the helpers accept.
 // Which piece goes where is decided at compile time from the span's alignment, which the
 // launcher checks (span_aligned).
 #pragma once
