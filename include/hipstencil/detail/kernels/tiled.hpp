@@ -15,15 +15,14 @@
 //     results as the separable path does would take 2R + 1 times its shared memory, so the
 //     dense path shares raw pixels only.
 // Tile-class dispatch as in staging.hpp: interior tiles read with no border arithmetic and
-// store with no checks. For one-channel 4-byte pixels on large ROIs the dense filter's
-// interior runs an instance of its own and tiled2d_kernel only the frame around it
-// (tiled_interior.hpp). Compile-time radius only (register arrays need constant indices).
+// store with no checks. For one-channel 4-byte pixels on large ROIs the dense filter runs
+// instead as an interior instance and the frame around it (tiled_interior.hpp).
+// Compile-time radius only (register arrays need constant indices).
 #pragma once
 
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
 #include <algorithm>
-#include <type_traits>
 
 #include "../../algorithm.hpp"
 #include "../../platform/overlap.hpp"
@@ -83,34 +82,18 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_block(const image_view<Out>&
         dst(g.dst_x0 + x0 + x, g.dst_y0 + y0 + y) = from_accum<Out>(acc[y][x]);
 }
 
-/// No frame: the kernel's grid covers the whole ROI.
-struct no_frame {};
-
 /// Dense filter of radius R. `gr` is g.for_reads(), computed once on the host (derived
 /// per thread, it held registers across the unrolled rows: nvcc 13, sm_90, -Xptxas -v).
-/// `Frame`: the grid is one block per tile of the frame around an interior rectangle
-/// (tiled_interior.hpp), blockIdx.x numbering them band after band, and lets the interior
-/// grid launched after it start beside it.
-template <class In, class Out, int R, int BX, int BY, int OX, int OY, int MinBlocks, bool Batch, bool Frame = false>
+template <class In, class Out, int R, int BX, int BY, int OX, int OY, int MinBlocks, bool Batch>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     tiled2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                   inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class, image_strides strides,
-                   std::conditional_t<Frame, tile_frame, no_frame> frame = {}) {
+                   inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class, image_strides strides) {
   if constexpr (Batch) select_image(src, dst, strides);
   constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
   using A = accum<float, C>;
-  int tx0 = int(blockIdx.x) * TW, ty_first = int(blockIdx.y) * TH, ty_step = int(gridDim.y) * TH;
-  if constexpr (Frame) {
-    gpu::allow_dependents();
-    const int t = int(blockIdx.x);
-    int b = 0;
-    while (b < 3 && t >= frame.first[b + 1]) ++b;
-    g = frame.g[b], gr = frame.gr[b];
-    const int local = t - frame.first[b];
-    tx0 = local % frame.tiles_x[b] * TW, ty_first = local / frame.tiles_x[b] * TH, ty_step = g.height;
-  }
   const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
-  for (int ty0 = ty_first; ty0 < g.height; ty0 += ty_step) {
+  const int tx0 = blockIdx.x * TW;
+  for (int ty0 = blockIdx.y * TH; ty0 < g.height; ty0 += gridDim.y * TH) {
     const tile_class_info tc = classify_tile(g, tx0, ty0, TW, TH, K, K, tile_class);
     const bool free_read = tc.free_read, full = tc.full, free_write = tc.free_write;
     const int x0 = tx0 + threadIdx.x * OX, y0 = ty0 + threadIdx.y * OY;  // ROI-relative outputs
@@ -227,7 +210,7 @@ struct tiled_family {
         constexpr int min_blocks = P::template dense_min_blocks<C, CB, r>;
         const auto taps = pack_taps<n>(p.dense->coefficients());
         if constexpr (P::template dense_interior<C, CB, r>) {
-          if (launch_interior<P, r, min_blocks, B>(p, taps)) return;
+          if (launch_interior<P, r, B>(p, taps)) return;
         }
         tiled2d_kernel<In, Out, r, BX, BY, OX, OY, min_blocks, B>
             <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps, p.tile_class, p.strides);
@@ -247,29 +230,33 @@ struct tiled_family {
   /// that applies: the border strategy is tile_class, the spans are aligned, the ROI has
   /// P::interior_min_pixels or more, and the interior rectangle is not empty. Returns
   /// false, having launched nothing, where it does not.
-  template <class P, int R, int MinBlocks, bool B, class In, class Out, class Taps>
+  template <class P, int R, bool B, class In, class Out, class Taps>
   static bool launch_interior(const problem<In, Out>& p, const Taps& taps) {
-    constexpr int BX = P::block_x, BY = P::block_y, OX = P::out_x, OY = P::out_y;
+    constexpr int OX = P::out_x;
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
     const geometry& g = p.g;
     if (!p.tile_class || (long long)g.width * g.height < P::interior_min_pixels ||
         !span_aligned<OX>(p.src, p.dst, g, R, p.strides))
       return false;
-    const interior_rect in = tiled_interior(g, R, OX, IX * OX, IY * IOY);
+    const interior_rect in = tiled_interior(g, R, OX, IOY);
     if (in.empty()) return false;
-    const tile_frame frame = make_frame(g, in, BX * OX, BY * OY);
+    const frame_bands frame = make_frame(g, in);
     const unsigned images = unsigned(p.images);
-    if (frame.first[4] > 0)
-      tiled2d_kernel<In, Out, R, BX, BY, OX, OY, MinBlocks, B, true>
-          <<<dim3(unsigned(frame.first[4]), 1, images), dim3(BX, BY), 0, p.stream>>>(
-              p.src, p.dst, g, g.for_reads(), taps, p.tile_class, p.strides, frame);
+    const long long frame_blocks = (frame.first[4] + frame_threads - 1) / frame_threads;
+    if (frame_blocks > 0) {
+      tiled2d_frame_kernel<In, Out, R, B>
+          <<<dim3(unsigned(std::min(frame_blocks, 1LL << 16)), 1, images), dim3(frame_threads), 0, p.stream>>>(
+              p.src, p.dst, g, g.for_reads(), taps, frame, p.strides);
+      gpu::check_launch("tiled2d_frame_kernel");
+    }
     // Whether the device can overlap the two grids, asked of the runtime once per device.
     const bool overlap =
-        frame.first[4] > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
-    const int rows = in.y1 - in.y0;
-    const dim3 grid(unsigned((in.x1 - in.x0) / (IX * OX)), unsigned(std::min(rows / (IY * IOY), 65535)), images);
+        frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
+    const int cols = in.x1 - in.x0, rows = in.y1 - in.y0;
+    const dim3 grid(unsigned((cols + IX * OX - 1) / (IX * OX)),
+                    unsigned(std::min((rows + IY * IOY - 1) / (IY * IOY), 65535)), images);
     gpu::launch_dependent(&tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY, B>, grid, dim3(IX, IY), p.stream,
-                          overlap, p.src, p.dst, g, taps, in.x0, in.y0, rows, p.strides);
+                          overlap, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows, p.strides);
     gpu::check_launch("tiled2d_interior_kernel");
     return true;
   }

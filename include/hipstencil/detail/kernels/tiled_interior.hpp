@@ -10,8 +10,10 @@
 //     are constant-bank operands of the FMAs), each row read in aligned pieces
 //     (span_io.hpp: three 16-byte loads for a 9x9 float row) by warps whose lanes lie side
 //     by side along it, outputs stored as whole words;
-//   - the frame of up to four bands around it runs tiled2d_kernel over the bands' tiles,
-//     each band a problem of its own (sub_roi), in one grid.
+//   - the frame of up to four bands around it (the ROI's outputs within about R of its
+//     edge, where windows leave the read rectangle) runs tiled2d_frame_kernel, one thread
+//     an output, its window's rows mapped by the border rule and its columns where they
+//     leave the domain.
 // The frame's grid goes first and lets the interior grid start beside it
 // (platform/overlap.hpp). On the H200, float dense 9x9 at 8192x8192 took 214 us in such an
 // interior kernel and 460 in tiled2d_kernel alone (8 x 8 threads, rows read pixel by pixel).
@@ -22,6 +24,7 @@
 #include <algorithm>
 
 #include "../../platform/overlap.hpp"
+#include "../bordered.hpp"
 #include "../geometry.hpp"
 #include "accumulate.hpp"
 #include "batch_image.hpp"
@@ -37,12 +40,13 @@ struct interior_rect {
   bool empty() const { return x1 <= x0 || y1 <= y0; }
 };
 
-/// The largest interior rectangle for a dense filter of radius r and threads of ox
-/// outputs in tiles of tw x th: its first column a multiple of ox (so that its spans keep
-/// the ROI's alignment), its size whole tiles, and every window of its threads inside
+/// The largest interior rectangle for a dense filter of radius r and threads of ox x oy
+/// outputs: its first column a multiple of ox (so that its spans keep the ROI's
+/// alignment), its width a multiple of ox and its height of oy (whole thread blocks; the
+/// grid's last tiles may be partial), and every window of its threads inside
 /// g.read_rect() (so that, the read rectangle being the domain or the caller's halo,
 /// every output in it is written under every rule).
-inline interior_rect tiled_interior(const geometry& g, int r, int ox, int tw, int th) {
+inline interior_rect tiled_interior(const geometry& g, int r, int ox, int oy) {
   const rect rr = g.read_rect();
   int x0 = std::max(0, rr.x - g.src_x0);
   x0 = (x0 + ox - 1) / ox * ox;
@@ -50,32 +54,23 @@ inline interior_rect tiled_interior(const geometry& g, int r, int ox, int tw, in
   const int xmax = std::min(g.width, rr.x + rr.width - g.src_x0 - 2 * r);   // outputs x < xmax: windows inside
   const int ymax = std::min(g.height, rr.y + rr.height - g.src_y0 - 2 * r);
   interior_rect in{x0, y0, x0, y0};
-  if (xmax - x0 >= tw && ymax - y0 >= th) {
-    in.x1 = x0 + (xmax - x0) / tw * tw;
-    in.y1 = y0 + (ymax - y0) / th * th;
+  if (xmax - x0 >= ox && ymax - y0 >= oy) {
+    in.x1 = x0 + (xmax - x0) / ox * ox;
+    in.y1 = y0 + (ymax - y0) / oy * oy;
   }
   return in;
 }
 
-/// The problem of the outputs [x, x + w) x [y, y + h) of g's ROI: the same source, filter
-/// and border domain, the ROI moved.
-HIPSTENCIL_HOST_DEVICE inline geometry sub_roi(geometry g, int x, int y, int w, int h) {
-  g.src_x0 += x, g.src_y0 += y, g.dst_x0 += x, g.dst_y0 += y;
-  g.width = w, g.height = h;
-  return g;
-}
-
-/// The four bands around an interior rectangle (top, bottom, left, right; some may be
-/// empty), each as its own problem, and its tiles of tw x th numbered band after band.
-struct tile_frame {
-  geometry g[4];    ///< band b's problem (sub_roi)
-  geometry gr[4];   ///< g[b].for_reads()
-  int tiles_x[4];   ///< tile columns of band b
-  int first[5];     ///< number of band b's first tile; first[4]: tiles in all
+/// The outputs of the ROI outside an interior rectangle: up to four bands (top, bottom,
+/// left, right; some may be empty) of [x, x + w) x [y, y + h) in ROI coordinates, their
+/// outputs numbered row by row, band after band.
+struct frame_bands {
+  int x[4], y[4], w[4];
+  long long first[5];  ///< number of band b's first output; first[4]: outputs in all
 };
 
-inline tile_frame make_frame(const geometry& g, const interior_rect& in, int tw, int th) {
-  tile_frame f{};
+inline frame_bands make_frame(const geometry& g, const interior_rect& in) {
+  frame_bands f{};
   const int w = g.width, h = g.height;
   const int band[4][4] = {{0, 0, w, in.y0},
                           {0, in.y1, w, h - in.y1},
@@ -83,13 +78,63 @@ inline tile_frame make_frame(const geometry& g, const interior_rect& in, int tw,
                           {in.x1, in.y0, w - in.x1, in.y1 - in.y0}};
   f.first[0] = 0;
   for (int b = 0; b < 4; ++b) {
-    f.g[b] = sub_roi(g, band[b][0], band[b][1], band[b][2], band[b][3]);
-    f.gr[b] = f.g[b].for_reads();
+    f.x[b] = band[b][0], f.y[b] = band[b][1], f.w[b] = std::max(band[b][2], 1);
     const bool any = band[b][2] > 0 && band[b][3] > 0;
-    f.tiles_x[b] = any ? (band[b][2] + tw - 1) / tw : 1;
-    f.first[b + 1] = f.first[b] + (any ? f.tiles_x[b] * ((band[b][3] + th - 1) / th) : 0);
+    f.first[b + 1] = f.first[b] + (any ? (long long)band[b][2] * band[b][3] : 0);
   }
   return f;
+}
+
+/// Threads of a block of tiled2d_frame_kernel.
+constexpr int frame_threads = 256;
+
+/// Dense filter of radius R over the frame's outputs, one thread per output, each window
+/// row mapped by the border rule through gr (g.for_reads()) and its columns too where the
+/// window leaves the domain's columns (the left and right bands; the top and bottom ones
+/// read their rows' pixels in place but near the corners). The frame of an 8192x8192 ROI
+/// at radius 4 is 1.6% of its outputs, in bands 4 to 7 pixels thick: the 32 x 32 tiles of
+/// tiled2d_kernel left most of their threads idle there and took 124 us under Nsight
+/// Compute on the H200. Sums in add_window_row's order (filter row, then column, each an
+/// FMA), so that the frame's outputs are those tiled2d_kernel computes. Lets the interior
+/// grid launched after it start beside it (platform/overlap.hpp).
+template <class In, class Out, int R, bool Batch>
+__global__ void __launch_bounds__(frame_threads)
+    tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
+                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, image_strides strides) {
+  if constexpr (Batch) select_image(src, dst, strides);
+  gpu::allow_dependents();
+  constexpr int K = 2 * R + 1;
+  using A = accum<float, pixel_traits<In>::channels>;
+  const bordered<In> b{src, gr};
+  const long long step = (long long)gridDim.x * frame_threads;
+  for (long long n = (long long)blockIdx.x * frame_threads + threadIdx.x; n < f.first[4]; n += step) {
+    // Band of output n, its fields picked at constant indices (a run-time index put the
+    // bands in local memory: nvcc 13, sm_90, -Xptxas -v). An empty band's first output is
+    // the next band's, so the last band whose first output is <= n holds it.
+    int bx = f.x[0], by = f.y[0], bw = f.w[0];
+    long long b0 = 0;
+    HIPSTENCIL_UNROLL
+    for (int k = 1; k < 4; ++k)
+      if (n >= f.first[k]) bx = f.x[k], by = f.y[k], bw = f.w[k], b0 = f.first[k];
+    const int x = bx + int((n - b0) % bw), y = by + int((n - b0) / bw);
+    if (!g.writes(x, y)) continue;
+    const int px = g.src_x0 + x;
+    const bool columns_inside = px >= gr.domain.x && px + K <= gr.domain.x + gr.domain.width;
+    A acc;
+    zero(acc);
+    HIPSTENCIL_NO_UNROLL
+    for (int j = 0; j < K; ++j) {
+      const auto row = b.row(g.src_y0 + y + j);
+      if (columns_inside && row.p) {  // null: a row of the constant outside the domain
+        HIPSTENCIL_UNROLL
+        for (int i = 0; i < K; ++i) fma_acc(acc, taps[j * K + i], to_accum<float>(row.p[px + i]));
+      } else {
+        HIPSTENCIL_NO_UNROLL
+        for (int i = 0; i < K; ++i) fma_acc(acc, taps[j * K + i], row.at(px + i));
+      }
+    }
+    dst(g.dst_x0 + x, g.dst_y0 + y) = from_accum<Out>(acc);
+  }
 }
 
 /// Adds window row t of a thread's block, its OX + 2R pixels v, into every output row it
@@ -112,25 +157,26 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
   }
 }
 
-/// Dense filter of radius R over the interior rectangle whose first output is (ix0, iy0)
-/// and whose height is `rows` (a multiple of BY * OY; its width is the grid's, whole
-/// tiles). Preconditions (the launcher's): every thread's window inside the read
-/// rectangle, every output written, spans aligned (span_aligned). Ends after the frame's
-/// grid (overlap.hpp).
+/// Dense filter of radius R over the interior rectangle whose first output is (ix0, iy0),
+/// `cols` x `rows` outputs (multiples of OX and OY; the grid's last tiles may be partial:
+/// their threads past the rectangle skip). Preconditions (the launcher's): every thread's
+/// window inside the read rectangle, every output written, spans aligned (span_aligned).
+/// Ends after the frame's grid (overlap.hpp).
 template <class In, class Out, int R, int BX, int BY, int OX, int OY, bool Batch>
 __global__ void __launch_bounds__(BX* BY)
     tiled2d_interior_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
-                            inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int rows,
+                            inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int cols, int rows,
                             image_strides strides) {
   if constexpr (Batch) select_image(src, dst, strides);
   constexpr int C = pixel_traits<In>::channels, N = OX + 2 * R, TH = BY * OY;
   constexpr int VI = span_alignment<In, OX>(), VO = span_alignment<Out, OX>();
   static_assert(VI > 0 && VO > 0, "the interior instance moves whole aligned pieces");
   using A = accum<float, C>;
-  const int x0 = ix0 + (int(blockIdx.x) * BX + int(threadIdx.x)) * OX;
+  const int xs = (int(blockIdx.x) * BX + int(threadIdx.x)) * OX, x0 = ix0 + xs;
   const int px = g.src_x0 + x0;
   for (int ty = int(blockIdx.y) * TH; ty < rows; ty += int(gridDim.y) * TH) {
     const int y0 = iy0 + ty + int(threadIdx.y) * OY;
+    if (xs >= cols || y0 >= iy0 + rows) continue;
     A acc[OY][OX];
     HIPSTENCIL_UNROLL
     for (int y = 0; y < OY; ++y)

@@ -98,9 +98,9 @@ struct two_pass_policy {
 ///   The interior instance of dense filters (kernels/tiled_interior.hpp), for one-channel
 ///   4-byte pixels (dense_interior) on ROIs of InteriorMinPixels or more (2^23: on the H200
 ///   it ran 8192x8192 float dense at 0.64 to 0.77 times tiled2d_kernel's time from radius 1
-///   to 8, but 3840x2160 at radius 3 and 4 at 1.27 times and 1920x1080 at 1.18 to 1.71:
-///   there the frame's mapped tiles and the interior grid are each about one wave,
-///   bench/results/2026-11-25-tiled-dense/):
+///   to 8, but 3840x2160 at radius 3 and 4 at 1.27 times and 1920x1080 at 1.18 to 1.71,
+///   bench/results/2026-11-25-tiled-dense/; that frame was tiled2d_kernel's tiles, and
+///   the limit was not measured again with the frame's own grid):
 ///     InteriorBlockX x InteriorBlockY threads, a warp's lanes side by side along a row
 ///     (each load instruction of a warp then reads one run of the row; with 8 x 8 threads
 ///     it read four runs of 32 pixels), each computing OutX x interior_out_y outputs:
