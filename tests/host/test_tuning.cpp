@@ -334,6 +334,11 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
   CHECK(first(shape(false, 2, 1, 4, 8192, 8192)) != tu::choice::tiled);
   CHECK(first(shape(false, 9, 1, 4, 8192, 8192)) != tu::choice::tiled);
   CHECK(first(shape(false, 7, 1, 4, 512, 512)) != tu::choice::tensor_core);
+  // One-channel float dense 15x15 at 128x128 and 256x256: shared_mem (tiled took 1.9x its
+  // time under replicate, 6.7x under reflect101); four-channel float keeps tiled there.
+  CHECK(first(shape(false, 7, 1, 4, 128, 128)) == tu::choice::shared_mem);
+  CHECK(first(shape(false, 7, 1, 4, 256, 256)) == tu::choice::shared_mem);
+  CHECK(first(shape(false, 7, 4, 4, 128, 128)) == tu::choice::tiled);
   CHECK(first(shape(false, 9, 1, 4, 512, 512)) == tu::choice::tensor_core);
   // Up to its 25 x 25 taps; never separable, multi-channel, 16-bit, or below 512x512.
   CHECK(first(shape(false, 13, 1, 1, 8192, 8192)) != tu::choice::tensor_core);

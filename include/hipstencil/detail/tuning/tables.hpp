@@ -61,7 +61,8 @@ struct automatic_table {
   ///     (wide images), uchar4 up to 2^16 but dense 5x5, uchar3 3x3 at every size
   ///     (bench/results/2026-11-23-direct/ and 2026-11-23-types/);
   ///   up to 2^16 pixels (256x256): one output per thread wins: naive for separable
-  ///     filters up to radius 7, shared_mem for dense ones (tiled for wide float);
+  ///     filters up to radius 7, shared_mem for dense ones (tiled from radius 6 for wide
+  ///     channels other than one-channel float);
   ///   up to 2^19 (724x724): shared_mem, tiled for the longer walks (wide filters, and
   ///     separable filters past 3x3 on one channel);
   ///   up to 2^19, separable from radius 4: two_pass into a caller's workspace first
@@ -111,9 +112,11 @@ struct automatic_table {
     const bool fft = !s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8;
     // tiled first for one-channel float dense filters of radius 3 to 8 from 2^23 pixels,
     // where its interior instance runs (kernels/tiled_interior.hpp; tuning::tiled_policy's
-    // limit): bench/results/2026-11-25-tiled-dense/float-dense.csv, replicate, 8192x8192:
-    // radius 3 223 us (streaming 294), 4 317 (streaming 436), 5 388 (streaming 600), 7 668
-    // (tensor_core 861), 8 842 (tensor_core 961).
+    // limit): bench/results/2026-11-25-tiled-dense/final/float-dense.csv, replicate,
+    // 8192x8192: radius 3 223 us (streaming 294), 4 317 (streaming 436), 5 388 (streaming
+    // 600), 7 668 (tensor_core 861), 8 842 (tensor_core 961); with the frame's own grid
+    // (bench/results/2026-11-25-frame/float-dense.csv) radius 4 232 (streaming 436) and 7
+    // 665 (tensor_core 854), reflect101 251 and 734.
     if (!s.separable && s.channels == 1 && s.channel_bytes == 4 && s.radius >= 3 && s.radius <= 8 &&
         s.pixels() >= (1LL << 23))
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
@@ -328,7 +331,10 @@ struct automatic_table {
     }
     if (px <= (1LL << 16)) {
       if (s.separable) return r <= 3 ? preference{} : preference{{two_pass, r <= 7 ? none : smem}};
-      if (wide_channel && r >= 6 && r <= 8) return {{tiled, smem}};
+      // Not one-channel float, as at 2^19 below (128x128 and 256x256 float dense 15x15:
+      // tiled 21.8 and 21.9 us, shared_mem 11.4 and 11.5 under replicate, 92.1 and 96.0
+      // against 13.8 and 14.0 under reflect101; bench/results/2026-11-25-frame/).
+      if (wide_channel && r >= 6 && r <= 8 && !(one && s.channel_bytes == 4)) return {{tiled, smem}};
       return {{smem}};
     }
     if (px <= (1LL << 19)) {
