@@ -147,29 +147,6 @@ void batch_matrix() {
 
 }  // namespace
 
-TEST_CASE("convolve_batch float: tiled's interior instance and its frame, image by image", "[gpu][batch][tiled]") {
-  // The library's policy with no size limit (as in test_algos_f32.cpp): each image of the
-  // batch runs the interior instance and its frame, both grids moved to image blockIdx.z.
-  using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii_range<1, 8>, tuning::shared_memory_budget, 12,
-                                          32, 2, 2, 0>;
-  using tag = algo::tiled<strategy::tile_class, every_size>;
-  long long pixels = 0;
-  int k = 0;
-  for (const border::any& b : matrix_borders())
-    for (int r : {1, 4, 7}) {
-      const filter2d f = random_filter(2 * r + 1, 2 * r + 1);
-      const halo hm = k % 2 ? halo::from_parent : halo::isolated;
-      const problem p = place(143 + k % 5, 61, k % 9, hm, r, r, r, r, b.rule, true);
-      INFO("case " << k << ", radius " << r);
-      pixels += check_batch<float, float>(p, f, b, 3, k % 3 == 1 ? 3 : 0, false,
-                                          [&](batch_view<const float> s, batch_view<float> d) {
-                                            convolve_batch(s, p.src_roi, d, p.dst_roi, f, b, tag{}, nullptr, hm);
-                                          });
-      ++k;
-    }
-  CHECK(pixels > 0);
-}
-
 TEST_CASE("convolve_batch u8: every family, border rule and form against the reference of each image", "[gpu][batch]") {
   batch_matrix<std::uint8_t, std::uint8_t>();
 }

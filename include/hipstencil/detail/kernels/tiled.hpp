@@ -209,8 +209,8 @@ struct tiled_family {
         constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
         constexpr int min_blocks = P::template dense_min_blocks<C, CB, r>;
         const auto taps = pack_taps<n>(p.dense->coefficients());
-        if constexpr (P::template dense_interior<C, CB, r>) {
-          if (launch_interior<P, r, B>(p, taps)) return;
+        if constexpr (!B && P::template dense_interior<C, CB, r>) {
+          if (launch_interior<P, r>(p, taps)) return;
         }
         tiled2d_kernel<In, Out, r, BX, BY, OX, OY, min_blocks, B>
             <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps, p.tile_class, p.strides);
@@ -226,11 +226,13 @@ struct tiled_family {
   }
 
  private:
-  /// Runs a dense filter as the interior instance and its frame (tiled_interior.hpp) where
-  /// that applies: the border strategy is tile_class, the spans are aligned, the ROI has
-  /// P::interior_min_pixels or more, and the interior rectangle is not empty. Returns
-  /// false, having launched nothing, where it does not.
-  template <class P, int R, bool B, class In, class Out, class Taps>
+  /// Runs a dense filter on one image as the interior instance and its frame
+  /// (tiled_interior.hpp) where that applies: the border strategy is tile_class, the spans
+  /// are aligned, the ROI has P::interior_min_pixels or more, and the interior rectangle is
+  /// not empty. Returns false, having launched nothing, where it does not. Batches
+  /// (convolve_batch) run tiled2d_kernel: images of 2^23 pixels each are rare in a batch,
+  /// and batched instances of both grids would be 16 more kernels to compile and test.
+  template <class P, int R, class In, class Out, class Taps>
   static bool launch_interior(const problem<In, Out>& p, const Taps& taps) {
     constexpr int OX = P::out_x;
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
@@ -241,12 +243,11 @@ struct tiled_family {
     const interior_rect in = tiled_interior(g, R, OX, IOY);
     if (in.empty()) return false;
     const frame_bands frame = make_frame(g, in);
-    const unsigned images = unsigned(p.images);
     const long long frame_blocks = (frame.first[4] + frame_threads - 1) / frame_threads;
     if (frame_blocks > 0) {
-      tiled2d_frame_kernel<In, Out, R, B>
-          <<<dim3(unsigned(std::min(frame_blocks, 1LL << 16)), 1, images), dim3(frame_threads), 0, p.stream>>>(
-              p.src, p.dst, g, g.for_reads(), taps, frame, p.strides);
+      tiled2d_frame_kernel<In, Out, R>
+          <<<unsigned(std::min(frame_blocks, 1LL << 16)), frame_threads, 0, p.stream>>>(p.src, p.dst, g,
+                                                                                     g.for_reads(), taps, frame);
       gpu::check_launch("tiled2d_frame_kernel");
     }
     // Whether the device can overlap the two grids, asked of the runtime once per device.
@@ -254,9 +255,9 @@ struct tiled_family {
         frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
     const int cols = in.x1 - in.x0, rows = in.y1 - in.y0;
     const dim3 grid(unsigned((cols + IX * OX - 1) / (IX * OX)),
-                    unsigned(std::min((rows + IY * IOY - 1) / (IY * IOY), 65535)), images);
-    gpu::launch_dependent(&tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY, B>, grid, dim3(IX, IY), p.stream,
-                          overlap, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows, p.strides);
+                    unsigned(std::min((rows + IY * IOY - 1) / (IY * IOY), 65535)));
+    gpu::launch_dependent(&tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY>, grid, dim3(IX, IY), p.stream,
+                          overlap, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows);
     gpu::check_launch("tiled2d_interior_kernel");
     return true;
   }

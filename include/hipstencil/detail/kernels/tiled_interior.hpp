@@ -27,7 +27,6 @@
 #include "../bordered.hpp"
 #include "../geometry.hpp"
 #include "accumulate.hpp"
-#include "batch_image.hpp"
 #include "span_io.hpp"
 #include "taps.hpp"
 
@@ -97,11 +96,10 @@ constexpr int frame_threads = 256;
 /// Compute on the H200. Sums in add_window_row's order (filter row, then column, each an
 /// FMA), so that the frame's outputs are those tiled2d_kernel computes. Lets the interior
 /// grid launched after it start beside it (platform/overlap.hpp).
-template <class In, class Out, int R, bool Batch>
+template <class In, class Out, int R>
 __global__ void __launch_bounds__(frame_threads)
     tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, image_strides strides) {
-  if constexpr (Batch) select_image(src, dst, strides);
+                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f) {
   gpu::allow_dependents();
   constexpr int K = 2 * R + 1;
   using A = accum<float, pixel_traits<In>::channels>;
@@ -162,12 +160,10 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
 /// their threads past the rectangle skip). Preconditions (the launcher's): every thread's
 /// window inside the read rectangle, every output written, spans aligned (span_aligned).
 /// Ends after the frame's grid (overlap.hpp).
-template <class In, class Out, int R, int BX, int BY, int OX, int OY, bool Batch>
+template <class In, class Out, int R, int BX, int BY, int OX, int OY>
 __global__ void __launch_bounds__(BX* BY)
     tiled2d_interior_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
-                            inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int cols, int rows,
-                            image_strides strides) {
-  if constexpr (Batch) select_image(src, dst, strides);
+                            inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int cols, int rows) {
   constexpr int C = pixel_traits<In>::channels, N = OX + 2 * R, TH = BY * OY;
   constexpr int VI = span_alignment<In, OX>(), VO = span_alignment<Out, OX>();
   static_assert(VI > 0 && VO > 0, "the interior instance moves whole aligned pieces");
