@@ -333,6 +333,13 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
   }
   CHECK(first(shape(false, 2, 1, 4, 8192, 8192)) != tu::choice::tiled);
   CHECK(first(shape(false, 9, 1, 4, 8192, 8192)) != tu::choice::tiled);
+  // A batch runs tiled2d_kernel, not the interior instance: it keeps the choices measured
+  // before that instance (8192x8192 9x9: streaming; 15x15: tensor_core).
+  tu::problem_shape two = shape(false, 4, 1, 4, 8192, 8192);
+  two.images = 2;
+  CHECK(choose(two).order[0] == tu::choice::streaming);
+  two.radius = 7;
+  CHECK(choose(two).order[0] == tu::choice::tensor_core);
   CHECK(first(shape(false, 7, 1, 4, 512, 512)) != tu::choice::tensor_core);
   // One-channel float dense 15x15 at 128x128 and 256x256: shared_mem (tiled took 1.9x its
   // time under replicate, 6.7x under reflect101); four-channel float keeps tiled there.

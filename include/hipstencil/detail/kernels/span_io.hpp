@@ -113,22 +113,19 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_span(Out* d, const accum<flo
 }
 
 /// True when the spans of a problem's threads, OX pixels apart, start as aligned as
-/// span_alignment says for both images: the source at the first window centre (the
-/// parent column src_x0 + R), the target at its ROI's first column, with pitches and a
-/// batch's image strides multiples of that alignment. False where either type moves
-/// pixel by pixel.
+/// span_alignment says for both images of one call: the source at the first window centre
+/// (the parent column src_x0 + R), the target at its ROI's first column, with pitches
+/// multiples of that alignment. False where either type moves pixel by pixel.
 template <int OX, class In, class Out>
-bool span_aligned(const image_view<const In>& src, const image_view<Out>& dst, const geometry& g, int radius,
-                  const image_strides& strides) {
+bool span_aligned(const image_view<const In>& src, const image_view<Out>& dst, const geometry& g, int radius) {
   constexpr int ai = span_alignment<In, OX>(), ao = span_alignment<Out, OX>();
   if constexpr (ai == 0 || ao == 0) {
-    (void)src, (void)dst, (void)g, (void)radius, (void)strides;
+    (void)src, (void)dst, (void)g, (void)radius;
     return false;
   } else {
     const auto s = reinterpret_cast<std::uintptr_t>(src.data + (g.src_x0 + radius));
     const auto d = reinterpret_cast<std::uintptr_t>(dst.data + g.dst_x0);
-    return s % ai == 0 && src.pitch_bytes % ai == 0 && strides.src_bytes % ai == 0 && d % ao == 0 &&
-           dst.pitch_bytes % ao == 0 && strides.dst_bytes % ao == 0;
+    return s % ai == 0 && src.pitch_bytes % ai == 0 && d % ao == 0 && dst.pitch_bytes % ao == 0;
   }
 }
 

@@ -238,7 +238,7 @@ struct tiled_family {
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
     const geometry& g = p.g;
     if (!p.tile_class || (long long)g.width * g.height < P::interior_min_pixels ||
-        !span_aligned<OX>(p.src, p.dst, g, R, p.strides))
+        !span_aligned<OX>(p.src, p.dst, g, R))
       return false;
     const interior_rect in = tiled_interior(g, R, OX, IOY);
     if (in.empty()) return false;

@@ -96,9 +96,9 @@ struct two_pass_policy {
 ///     H200 (bench/RESULTS.md). Every other kernel asks nothing: an explicit 1 is not
 ///     the same as no request (nvcc then gave radius 1 111 registers instead of 72).
 ///   The interior instance of dense filters (kernels/tiled_interior.hpp), for one-channel
-///   4-byte pixels (dense_interior) on single-image ROIs of InteriorMinPixels or more (2^23: on the H200
-///   it ran 8192x8192 float dense at 0.64 to 0.77 times tiled2d_kernel's time from radius 1
-///   to 8, but 3840x2160 at radius 3 and 4 at 1.27 times and 1920x1080 at 1.18 to 1.71,
+///   4-byte pixels (dense_interior) on single-image ROIs of InteriorMinPixels or more
+///   (2^23: on the H200 it ran 8192x8192 float dense at 0.64 to 0.77 times tiled2d_kernel's
+///   time from radius 1 to 8, but 3840x2160 at radius 3 and 4 at 1.27 times and 1920x1080 at 1.18 to 1.71,
 ///   bench/results/2026-11-25-tiled-dense/; that frame was tiled2d_kernel's tiles, and
 ///   the limit was not measured again with the frame's own grid):
 ///     InteriorBlockX x InteriorBlockY threads, a warp's lanes side by side along a row

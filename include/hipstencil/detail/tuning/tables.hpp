@@ -116,9 +116,10 @@ struct automatic_table {
     // 8192x8192: radius 3 223 us (streaming 294), 4 317 (streaming 436), 5 388 (streaming
     // 600), 7 668 (tensor_core 861), 8 842 (tensor_core 961); with the frame's own grid
     // (bench/results/2026-11-25-frame/float-dense.csv) radius 4 232 (streaming 436) and 7
-    // 665 (tensor_core 854), reflect101 251 and 734.
+    // 665 (tensor_core 854), reflect101 251 and 734. One image only: a batch runs
+    // tiled2d_kernel (the launcher's rule), and keeps the choices measured before.
     if (!s.separable && s.channels == 1 && s.channel_bytes == 4 && s.radius >= 3 && s.radius <= 8 &&
-        s.pixels() >= (1LL << 23))
+        s.images == 1 && s.pixels() >= (1LL << 23))
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
