@@ -312,27 +312,31 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
   CHECK(first(shape(false, 5, 1, 1, 512, 512)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 7, 1, 1, 512, 512)) != tu::choice::tensor_core);  // since rows/dense.csv: 1.26 to 1.42x
   CHECK(first(shape(false, 5, 1, 1, 1280, 720)) == tu::choice::tensor_core);
-  // float from radius 7 beyond 2^20 (8192x8192: 854 us, tiled 1284; radius 5 lost: 664
-  // against streaming's 599), from radius 9 at 512x512, and radius 4 and 5 at 3840x2160
-  // (radius 4: 70.1 us, tiled 73.5) but not radius 3 (61.8 against 58.7) or 2, nor at
-  // 8192x8192.
+  // float from radius 9 at 512x512; radius 3 to 8 from 2^20 pixels go to tiled's interior
+  // instance first (below), tensor_core second where it was first (3840x2160 radius 4:
+  // tensor_core 70.1 us, tiled2d_kernel 73.5, the interior instance 38.3).
   CHECK(first(shape(false, 5, 1, 4, 8192, 8192)) != tu::choice::tensor_core);
-  CHECK(first(shape(false, 4, 1, 4, 3840, 2160)) == tu::choice::tensor_core);
+  CHECK(first(shape(false, 4, 1, 4, 3840, 2160)) == tu::choice::tiled);
+  CHECK(choose(shape(false, 4, 1, 4, 3840, 2160)).order[1] == tu::choice::tensor_core);
   CHECK(first(shape(false, 3, 1, 4, 3840, 2160)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 5, 1, 4, 3840, 2160)) != tu::choice::tensor_core);  // tiled since (rows/dense.csv: 1.13x)
   CHECK(first(shape(false, 2, 1, 4, 3840, 2160)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 6, 1, 4, 3840, 2160)) != tu::choice::tensor_core);
   CHECK(first(shape(false, 5, 1, 4, 1920, 1080)) != tu::choice::tensor_core);
-  // From 2^23 pixels tiled's interior instance leads float dense radius 3 to 8, tensor_core
-  // second where it was first (8192x8192 15x15: 668 us against 861).
+  // From 2^20 pixels tiled's interior instance leads float dense radius 1 to 8, tensor_core
+  // second where it was first (8192x8192 15x15: 602 us against 854).
   CHECK(first(shape(false, 7, 1, 4, 8192, 8192)) == tu::choice::tiled);
   CHECK(tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 7, 1, 4, 8192, 8192)).order[1] ==
         tu::choice::tensor_core);
-  for (int r = 3; r <= 8; ++r) {
+  for (int r = 1; r <= 8; ++r) {
+    CAPTURE(r);
     CHECK(first(shape(false, r, 1, 4, 8192, 8192)) == tu::choice::tiled);
+    CHECK(first(shape(false, r, 1, 4, 3840, 2160)) == tu::choice::tiled);
+    CHECK(first(shape(false, r, 1, 4, 1920, 1080)) == tu::choice::tiled);
+    CHECK(first(shape(false, r, 1, 4, 1024, 1024)) == tu::choice::tiled);
   }
-  CHECK(first(shape(false, 2, 1, 4, 8192, 8192)) != tu::choice::tiled);
   CHECK(first(shape(false, 9, 1, 4, 8192, 8192)) != tu::choice::tiled);
+  CHECK(first(shape(false, 2, 1, 4, 1000, 1000)) != tu::choice::tiled);  // below 2^20: unchanged
   // A batch runs tiled2d_kernel, not the interior instance: it keeps the choices measured
   // before that instance (8192x8192 9x9: streaming; 15x15: tensor_core).
   tu::problem_shape two = shape(false, 4, 1, 4, 8192, 8192);
@@ -466,14 +470,19 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // One-channel dense under constant and fold rules: shared_mem, not tiled, whose
   // perimeter tiles map every row (1280x720 float 5x5 constant: tiled 2.3x); 3x3 to 2^21
   // pixels, tiled beyond (3840x2160 float constant: shared_mem 1.14x).
+  // Under fold rules, float from 2^20 pixels runs tiled's interior instance first (its
+  // frame maps columns once a cell; 1920x1080 reflect101 3x3: 11.7 us, shared_mem 15.2;
+  // 11x11: 26.8, tensor_core 38.2).
   for (auto b : {constant, fold}) {
+    const bool interior = b == fold;
     CHECK(first(with(shape(false, 2, 1, 4, 1280, 720), b)) == tu::choice::shared_mem);
-    CHECK(first(with(shape(false, 2, 1, 4, 5760, 3240), b)) == tu::choice::shared_mem);
-    CHECK(first(with(shape(false, 1, 1, 4, 1920, 1080), b)) == tu::choice::shared_mem);
+    CHECK(first(with(shape(false, 2, 1, 4, 5760, 3240), b)) == (interior ? tu::choice::tiled : tu::choice::shared_mem));
+    CHECK(first(with(shape(false, 1, 1, 4, 1920, 1080), b)) == (interior ? tu::choice::tiled : tu::choice::shared_mem));
     CHECK(first(with(shape(false, 1, 1, 4, 3840, 2160), b)) == tu::choice::tiled);
     // ... and the tensor cores from radius 4 beyond 2^20 pixels for float (1920x1080 9x9:
     // shared_mem 1.13x under constant), where replicate keeps tiled at radius 5.
-    CHECK(first(with(shape(false, 5, 1, 4, 1920, 1080), b)) == tu::choice::tensor_core);
+    CHECK(first(with(shape(false, 5, 1, 4, 1920, 1080), b)) ==
+          (interior ? tu::choice::tiled : tu::choice::tensor_core));
   }
   CHECK(first(with(shape(false, 5, 1, 4, 3840, 2160), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(false, 2, 1, 4, 1920, 1080), clamp)) == tu::choice::tiled);

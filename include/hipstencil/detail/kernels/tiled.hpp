@@ -240,7 +240,9 @@ struct tiled_family {
     if (!p.tile_class || (long long)g.width * g.height < P::interior_min_pixels ||
         !span_aligned<OX>(p.src, p.dst, g, R))
       return false;
-    const interior_rect in = tiled_interior(g, R, OX, IOY);
+    // What load_span reads beyond each window row of the interior's threads.
+    using reads = span_reads<span_alignment<In, OX>(), R, OX + 2 * R, int(sizeof(In))>;
+    const interior_rect in = tiled_interior(g, R, OX, IOY, p.src.width, reads::left, reads::right);
     if (in.empty()) return false;
     const frame_bands frame = make_frame(g, in);
     const long long frame_blocks = (frame.first[4] + frame_threads - 1) / frame_threads;

@@ -12,8 +12,8 @@
 //     by side along it, outputs stored as whole words;
 //   - the frame of up to four bands around it (the ROI's outputs within about R of its
 //     edge, where windows leave the read rectangle) runs tiled2d_frame_kernel, one thread
-//     an output, its window's rows mapped by the border rule and its columns where they
-//     leave the domain.
+//     a cell of up to frame_cell_rows outputs of one column, its window's columns mapped
+//     by the border rule once and each window row once.
 // The frame's grid goes first and lets the interior grid start beside it
 // (platform/overlap.hpp). On the H200, float dense 9x9 at 8192x8192 took 214 us in such an
 // interior kernel and 460 in tiled2d_kernel alone (8 x 8 threads, rows read pixel by pixel).
@@ -42,15 +42,19 @@ struct interior_rect {
 /// The largest interior rectangle for a dense filter of radius r and threads of ox x oy
 /// outputs: its first column a multiple of ox (so that its spans keep the ROI's
 /// alignment), its width a multiple of ox and its height of oy (whole thread blocks; the
-/// grid's last tiles may be partial), and every window of its threads inside
-/// g.read_rect() (so that, the read rectangle being the domain or the caller's halo,
-/// every output in it is written under every rule).
-inline interior_rect tiled_interior(const geometry& g, int r, int ox, int oy) {
+/// grid's last tiles may be partial), every window of its threads inside g.read_rect()
+/// (so that, the read rectangle being the domain or the caller's halo, every output in it
+/// is written under every rule), and each window row's `left` pixels before it and
+/// `right` after it (what load_span reads beyond a span) inside the source view's columns
+/// [0, src_width).
+inline interior_rect tiled_interior(const geometry& g, int r, int ox, int oy, int src_width = 0, int left = 0,
+                                    int right = 0) {
   const rect rr = g.read_rect();
-  int x0 = std::max(0, rr.x - g.src_x0);
+  int x0 = std::max({0, rr.x - g.src_x0, left - g.src_x0});
   x0 = (x0 + ox - 1) / ox * ox;
   const int y0 = std::max(0, rr.y - g.src_y0);
-  const int xmax = std::min(g.width, rr.x + rr.width - g.src_x0 - 2 * r);   // outputs x < xmax: windows inside
+  int xmax = std::min(g.width, rr.x + rr.width - g.src_x0 - 2 * r);  // outputs x < xmax: windows inside
+  if (left > 0 || right > 0) xmax = std::min(xmax, src_width - right - g.src_x0 - 2 * r);
   const int ymax = std::min(g.height, rr.y + rr.height - g.src_y0 - 2 * r);
   interior_rect in{x0, y0, x0, y0};
   if (xmax - x0 >= ox && ymax - y0 >= oy) {
@@ -60,12 +64,19 @@ inline interior_rect tiled_interior(const geometry& g, int r, int ox, int oy) {
   return in;
 }
 
+/// Output rows of a frame cell: a thread of tiled2d_frame_kernel computes up to this many
+/// outputs of one column, so that each window row it loads serves every one of them. On
+/// the H200 at 8192x8192 float 15x15 (replicate), the frame grid took 59 us with cells of
+/// 1 row, 42 of 2, 25 of 4 and 35 of 8 (Nsight Compute; 8 rows: 168 registers).
+constexpr int frame_cell_rows = 4;
+
 /// The outputs of the ROI outside an interior rectangle: up to four bands (top, bottom,
-/// left, right; some may be empty) of [x, x + w) x [y, y + h) in ROI coordinates, their
-/// outputs numbered row by row, band after band.
+/// left, right; some may be empty) of [x, x + w) x [y, y + h) in ROI coordinates, cut into
+/// cells of one column and frame_cell_rows rows (the last of a column may be shorter),
+/// numbered row of cells by row of cells, band after band.
 struct frame_bands {
-  int x[4], y[4], w[4];
-  long long first[5];  ///< number of band b's first output; first[4]: outputs in all
+  int x[4], y[4], w[4], h[4];
+  long long first[5];  ///< number of band b's first cell; first[4]: cells in all
 };
 
 inline frame_bands make_frame(const geometry& g, const interior_rect& in) {
@@ -77,67 +88,20 @@ inline frame_bands make_frame(const geometry& g, const interior_rect& in) {
                           {in.x1, in.y0, w - in.x1, in.y1 - in.y0}};
   f.first[0] = 0;
   for (int b = 0; b < 4; ++b) {
-    f.x[b] = band[b][0], f.y[b] = band[b][1], f.w[b] = std::max(band[b][2], 1);
+    f.x[b] = band[b][0], f.y[b] = band[b][1], f.w[b] = std::max(band[b][2], 1), f.h[b] = band[b][3];
     const bool any = band[b][2] > 0 && band[b][3] > 0;
-    f.first[b + 1] = f.first[b] + (any ? (long long)band[b][2] * band[b][3] : 0);
+    const long long cell_rows = (band[b][3] + frame_cell_rows - 1) / frame_cell_rows;
+    f.first[b + 1] = f.first[b] + (any ? (long long)band[b][2] * cell_rows : 0);
   }
   return f;
 }
 
 /// Threads of a block of tiled2d_frame_kernel.
-constexpr int frame_threads = 256;
-
-/// Dense filter of radius R over the frame's outputs, one thread per output, each window
-/// row mapped by the border rule through gr (g.for_reads()) and its columns too where the
-/// window leaves the domain's columns (the left and right bands; the top and bottom ones
-/// read their rows' pixels in place but near the corners). The frame of an 8192x8192 ROI
-/// at radius 4 is 1.6% of its outputs, in bands 4 to 7 pixels thick: the 32 x 32 tiles of
-/// tiled2d_kernel left most of their threads idle there and took 124 us under Nsight
-/// Compute on the H200. Sums in add_window_row's order (filter row, then column, each an
-/// FMA), so that the frame's outputs are those tiled2d_kernel computes. Lets the interior
-/// grid launched after it start beside it (platform/overlap.hpp).
-template <class In, class Out, int R>
-__global__ void __launch_bounds__(frame_threads)
-    tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f) {
-  gpu::allow_dependents();
-  constexpr int K = 2 * R + 1;
-  using A = accum<float, pixel_traits<In>::channels>;
-  const bordered<In> b{src, gr};
-  const long long step = (long long)gridDim.x * frame_threads;
-  for (long long n = (long long)blockIdx.x * frame_threads + threadIdx.x; n < f.first[4]; n += step) {
-    // Band of output n, its fields picked at constant indices (a run-time index put the
-    // bands in local memory: nvcc 13, sm_90, -Xptxas -v). An empty band's first output is
-    // the next band's, so the last band whose first output is <= n holds it.
-    int bx = f.x[0], by = f.y[0], bw = f.w[0];
-    long long b0 = 0;
-    HIPSTENCIL_UNROLL
-    for (int k = 1; k < 4; ++k)
-      if (n >= f.first[k]) bx = f.x[k], by = f.y[k], bw = f.w[k], b0 = f.first[k];
-    const int x = bx + int((n - b0) % bw), y = by + int((n - b0) / bw);
-    if (!g.writes(x, y)) continue;
-    const int px = g.src_x0 + x;
-    const bool columns_inside = px >= gr.domain.x && px + K <= gr.domain.x + gr.domain.width;
-    A acc;
-    zero(acc);
-    HIPSTENCIL_NO_UNROLL
-    for (int j = 0; j < K; ++j) {
-      const auto row = b.row(g.src_y0 + y + j);
-      if (columns_inside && row.p) {  // null: a row of the constant outside the domain
-        HIPSTENCIL_UNROLL
-        for (int i = 0; i < K; ++i) fma_acc(acc, taps[j * K + i], to_accum<float>(row.p[px + i]));
-      } else {
-        HIPSTENCIL_NO_UNROLL
-        for (int i = 0; i < K; ++i) fma_acc(acc, taps[j * K + i], row.at(px + i));
-      }
-    }
-    dst(g.dst_x0 + x, g.dst_y0 + y) = from_accum<Out>(acc);
-  }
-}
+constexpr int frame_threads = 64;
 
 /// Adds window row t of a thread's block, its OX + 2R pixels v, into every output row it
-/// touches: output row y takes filter row t - y. tiled2d_kernel and the interior instance
-/// share it, so that both sum in the same order (their outputs are bit-identical).
+/// touches: output row y takes filter row t - y. tiled2d_kernel, the interior instance and
+/// the frame share it, so that all sum in the same order (their outputs are bit-identical).
 template <int R, int OX, int OY, class A, class Taps>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], const A (&v)[OX + 2 * R], int t,
                                                              const Taps& taps) {
@@ -152,6 +116,69 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
         HIPSTENCIL_UNROLL
         for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], w, v[x + i]);
       }
+  }
+}
+
+/// Dense filter of radius R over the frame's outputs, one thread per cell (a column of up
+/// to frame_cell_rows outputs): the cell's window columns are mapped once by the border
+/// rule through gr (g.for_reads()), each of its window rows is mapped once and loaded once
+/// (in place where the window's columns lie inside the domain), and add_window_row applies
+/// it to every output of the cell. The frame of an 8192x8192 ROI holds 1.6% of its outputs
+/// at radius 4 in bands 4 to 7 pixels thick; with one thread an output and each window
+/// row read output by output, its grid took 16 us at radius 4 and 62 us at radius 7 under
+/// Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and the call's time rose by
+/// about as much. Lets the interior grid launched after it start beside it (platform/overlap.hpp).
+template <class In, class Out, int R>
+__global__ void __launch_bounds__(frame_threads)
+    tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
+                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f) {
+  gpu::allow_dependents();
+  constexpr int K = 2 * R + 1, M = frame_cell_rows;
+  using A = accum<float, pixel_traits<In>::channels>;
+  const bordered<In> b{src, gr};
+  const A outside_value = constant_accum<pixel_traits<In>::channels>(gr);
+  const long long step = (long long)gridDim.x * frame_threads;
+  for (long long n = (long long)blockIdx.x * frame_threads + threadIdx.x; n < f.first[4]; n += step) {
+    // Band of cell n, its fields picked at constant indices (a run-time index put the
+    // bands in local memory: nvcc 13, sm_90, -Xptxas -v). An empty band's first cell is
+    // the next band's, so the last band whose first cell is <= n holds it.
+    int bx = f.x[0], by = f.y[0], bw = f.w[0], bh = f.h[0];
+    long long b0 = 0;
+    HIPSTENCIL_UNROLL
+    for (int k = 1; k < 4; ++k)
+      if (n >= f.first[k]) bx = f.x[k], by = f.y[k], bw = f.w[k], bh = f.h[k], b0 = f.first[k];
+    const int x = bx + int((n - b0) % bw), y0 = by + int((n - b0) / bw) * M;
+    if (!g.writes_x(x)) continue;
+    // The cell's written rows [lo, hi): a range, as skip's test in y is. Only their
+    // windows' rows are read: under skip and padded, other rows may not be readable.
+    int lo = M, hi = 0;
+    HIPSTENCIL_UNROLL
+    for (int m = 0; m < M; ++m)
+      if (y0 + m < by + bh && g.writes_y(y0 + m)) lo = lo < m ? lo : m, hi = m + 1;
+    if (lo >= hi) continue;
+    const int px = g.src_x0 + x;
+    const bool columns_inside = px >= gr.domain.x && px + K <= gr.domain.x + gr.domain.width;
+    int sx[K];  // the window's columns, mapped (outside: the constant)
+    HIPSTENCIL_UNROLL
+    for (int i = 0; i < K; ++i) sx[i] = columns_inside ? px + i : gr.map_x(px + i);
+    A acc[M][1];
+    HIPSTENCIL_UNROLL
+    for (int m = 0; m < M; ++m) zero(acc[m][0]);
+    static_loop<M + 2 * R, true>([&](int t) {
+      A v[K];
+      const In* p = t >= lo && t < hi + 2 * R ? b.row(g.src_y0 + y0 + t).p : nullptr;  // null: the constant
+      if (columns_inside) {
+        HIPSTENCIL_UNROLL
+        for (int i = 0; i < K; ++i) v[i] = p ? to_accum<float>(p[px + i]) : outside_value;
+      } else {
+        HIPSTENCIL_UNROLL
+        for (int i = 0; i < K; ++i) v[i] = p && sx[i] != outside ? to_accum<float>(p[sx[i]]) : outside_value;
+      }
+      add_window_row<R>(acc, v, t, taps);
+    });
+    HIPSTENCIL_UNROLL
+    for (int m = 0; m < M; ++m)
+      if (m >= lo && m < hi) dst(g.dst_x0 + x, g.dst_y0 + y0 + m) = from_accum<Out>(acc[m][0]);
   }
 }
 

@@ -97,10 +97,11 @@ struct two_pass_policy {
 ///     the same as no request (nvcc then gave radius 1 111 registers instead of 72).
 ///   The interior instance of dense filters (kernels/tiled_interior.hpp), for one-channel
 ///   4-byte pixels (dense_interior) on single-image ROIs of InteriorMinPixels or more
-///   (2^23: on the H200 it ran 8192x8192 float dense at 0.64 to 0.77 times tiled2d_kernel's
-///   time from radius 1 to 8, but 3840x2160 at radius 3 and 4 at 1.27 times and 1920x1080 at 1.18 to 1.71,
-///   bench/results/2026-11-25-tiled-dense/; that frame was tiled2d_kernel's tiles, and
-///   the limit was not measured again with the frame's own grid):
+///   (2^20: on the H200, with the frame as its own grid of cells, it ran float dense
+///   radius 1 to 8 at 0.27 to 0.93 times tiled2d_kernel's time at 1920x1080 and 0.28 to
+///   0.79 at 3840x2160, bench/results/2026-11-25-cells/; when the frame was
+///   tiled2d_kernel's tiles it lost there, 1.18 to 1.71 times at 1920x1080. Not measured
+///   below 2^20):
 ///     InteriorBlockX x InteriorBlockY threads, a warp's lanes side by side along a row
 ///     (each load instruction of a warp then reads one run of the row; with 8 x 8 threads
 ///     it read four runs of 32 pixels), each computing OutX x interior_out_y outputs:
@@ -109,7 +110,7 @@ struct two_pass_policy {
 ///     kernel of 4 x 2 outputs a thread took 565 us, of 4 x 4 584 us, of 4 x 8 668 us).
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
-          int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 23>
+          int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;

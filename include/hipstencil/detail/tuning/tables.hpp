@@ -110,16 +110,17 @@ struct automatic_table {
     // it cannot run (no FFT library, integer kernels) the rest of the list does.
     const long long taps = (2LL * s.radius + 1) * (2LL * s.radius + 1);
     const bool fft = !s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8;
-    // tiled first for one-channel float dense filters of radius 3 to 8 from 2^23 pixels,
+    // tiled first for one-channel float dense filters of radius 1 to 8 from 2^20 pixels,
     // where its interior instance runs (kernels/tiled_interior.hpp; tuning::tiled_policy's
-    // limit): bench/results/2026-11-25-tiled-dense/final/float-dense.csv, replicate,
-    // 8192x8192: radius 3 223 us (streaming 294), 4 317 (streaming 436), 5 388 (streaming
-    // 600), 7 668 (tensor_core 861), 8 842 (tensor_core 961); with the frame's own grid
-    // (bench/results/2026-11-25-frame/float-dense.csv) radius 4 232 (streaming 436) and 7
-    // 665 (tensor_core 854), reflect101 251 and 734. One image only: a batch runs
-    // tiled2d_kernel (the launcher's rule), and keeps the choices measured before.
-    if (!s.separable && s.channels == 1 && s.channel_bytes == 4 && s.radius >= 3 && s.radius <= 8 &&
-        s.images == 1 && s.pixels() >= (1LL << 23))
+    // limit): bench/results/2026-11-25-cells/float-dense-large.csv, replicate and
+    // reflect101, 1920x1080 to 8192x8192, the fastest family in all 36 cases (1920x1080
+    // reflect101 5x5: 13.5 us, shared_mem 18.1; 8192x8192 5x5: 149.7, streaming 203.6;
+    // 15x15: 601.9, tensor_core 854 in the last run). Before the frame ran as cells, from
+    // 2^23 pixels and radius 3 only (bench/results/2026-11-25-tiled-dense/). One image
+    // only: a batch runs tiled2d_kernel (the launcher's rule), and keeps the choices
+    // measured before; so does the constant rule, not measured.
+    if (!s.separable && s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 &&
+        s.images == 1 && s.border != border_cost::constant && s.pixels() >= (1LL << 20))
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
