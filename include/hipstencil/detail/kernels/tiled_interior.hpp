@@ -47,13 +47,14 @@ struct interior_rect {
 /// is written under every rule), and each window row's `left` pixels before it and
 /// `right` after it (what load_span reads beyond a span) inside the source view's columns
 /// [0, src_width).
-inline interior_rect tiled_interior(const geometry& g, int r, int ox, int oy, int src_width = 0, int left = 0,
-                                    int right = 0) {
+inline interior_rect tiled_interior(const geometry& g, int r, int ox, int oy, int src_width, int left, int right) {
   const rect rr = g.read_rect();
   int x0 = std::max({0, rr.x - g.src_x0, left - g.src_x0});
   x0 = (x0 + ox - 1) / ox * ox;
   const int y0 = std::max(0, rr.y - g.src_y0);
   int xmax = std::min(g.width, rr.x + rr.width - g.src_x0 - 2 * r);  // outputs x < xmax: windows inside
+  // Only where pixels beyond the windows are read: the windows themselves may lie outside
+  // the view (a caller's halo under padded has negative parent columns).
   if (left > 0 || right > 0) xmax = std::min(xmax, src_width - right - g.src_x0 - 2 * r);
   const int ymax = std::min(g.height, rr.y + rr.height - g.src_y0 - 2 * r);
   interior_rect in{x0, y0, x0, y0};

@@ -120,7 +120,8 @@ struct automatic_table {
     // only: a batch runs tiled2d_kernel (the launcher's rule), and keeps the choices
     // measured before; so does the constant rule, not measured.
     if (!s.separable && s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 &&
-        s.images == 1 && s.border != border_cost::constant && s.pixels() >= (1LL << 20))
+        s.images == 1 && s.border != border_cost::constant &&
+        s.pixels() >= policy_for<A, tiled_policy<>>::type::interior_min_pixels)
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
