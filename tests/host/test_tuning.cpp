@@ -156,13 +156,14 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
     const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));
     return list.empty() ? tu::choice::none : list[0];  // none: naive
   };
-  // 8192x8192: streaming for float 3x3 and 5x5 (bench: 1.3x to 1.5x tiled); u8 packed
-  // (dense 5x5 102 us, streaming 201), with streaming next for the filters packed refuses.
+  // 8192x8192: u8 packed (dense 5x5 102 us, streaming 201), with streaming next for the
+  // filters packed refuses; float separable 5x5 tiled, whose interior instance runs it as
+  // its outer product (147 us, streaming 179).
   const tu::preference u8_8k = tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 1, 1, 1, 8192, 8192));
   CHECK(named(u8_8k).size() >= 2);
   CHECK(named(u8_8k)[0] == tu::choice::packed);
   CHECK(named(u8_8k)[1] == tu::choice::streaming);
-  CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::streaming);
+  CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::tiled);
   // packed: one-channel 8-bit 3x3 and 5x5 beyond 2^20 pixels, at any width.
   CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
   CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::direct);
@@ -204,13 +205,13 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::packed);  // 5.9 us, direct 7.9 (rows/matrix.csv)
   CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::direct);
   CHECK(first(shape(false, 2, 4, 1, 128, 128)) == tu::choice::shared_mem);
-  // float separable 3x3: tiled beyond 2^19 pixels to 2^23 (2560x1440: 14.6 us, shared_mem
-  // 15.1, direct 16.5; rows/sep.csv), shared_mem beyond (5760x3240); 8192x8192 streaming
-  // (155 us, direct 252).
+  // float separable 3x3: tiled beyond 2^19 pixels (2560x1440: 14.6 us, shared_mem 15.1,
+  // direct 16.5; rows/sep.csv), as its outer product from 2^20 (8192x8192: 143 us,
+  // streaming 155).
   CHECK(first(shape(true, 1, 1, 4, 2560, 1440)) == tu::choice::tiled);
   CHECK(first(shape(true, 1, 1, 4, 3840, 2160)) == tu::choice::tiled);
-  CHECK(first(shape(true, 1, 1, 4, 5760, 3240)) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 1, 1, 4, 8192, 8192)) == tu::choice::streaming);
+  CHECK(first(shape(true, 1, 1, 4, 5760, 3240)) == tu::choice::tiled);
+  CHECK(first(shape(true, 1, 1, 4, 8192, 8192)) == tu::choice::tiled);
   // ... and tiled at 128x65536 (36.9 us, direct 42.6).
   CHECK(first(shape(true, 1, 1, 4, 128, 65536)) == tu::choice::tiled);
   // 128x65536 u8 dense 3x3: never streaming (250 us there, tiled 32); packed, then tiled.
@@ -463,10 +464,12 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   CHECK(first(with(shape(true, 2, 1, 2, 1280, 720), fold)) == tu::choice::shared_mem);
   CHECK(first(with(shape(true, 2, 1, 2, 1280, 720), constant)) == tu::choice::shared_mem);
   CHECK(first(with(shape(true, 2, 1, 4, 1280, 720), constant)) == tu::choice::tiled);
-  // Float separable 3x3 under fold: tiled between 2^20 and 2^22 pixels only.
+  // Float separable 3x3 under fold: tiled from 2^20 pixels (as its outer product; 3840x2160
+  // reflect101: 26.7 us, tiled's separable kernel 35.3).
   CHECK(first(with(shape(true, 1, 1, 4, 1920, 1080), fold)) == tu::choice::tiled);
   CHECK(first(with(shape(true, 1, 1, 4, 1280, 720), fold)) == tu::choice::shared_mem);
-  CHECK(first(with(shape(true, 1, 1, 4, 3840, 2160), fold)) == tu::choice::shared_mem);
+  CHECK(first(with(shape(true, 1, 1, 4, 3840, 2160), fold)) == tu::choice::tiled);
+  CHECK(first(with(shape(true, 1, 1, 4, 8192, 8192), constant)) != tu::choice::tiled);  // not measured
   // One-channel dense under constant and fold rules: shared_mem, not tiled, whose
   // perimeter tiles map every row (1280x720 float 5x5 constant: tiled 2.3x); 3x3 to 2^21
   // pixels, tiled beyond (3840x2160 float constant: shared_mem 1.14x).

@@ -219,6 +219,16 @@ struct tiled_family {
       return;
     }
     with_static_radius(p.radius, [&](auto R) {
+      constexpr int r = decltype(R)::value;
+      constexpr long long min_pixels =
+          P::template separable_interior_min_pixels<C, int(sizeof(typename pixel_traits<In>::channel_type)), r>;
+      // Small separable filters on large images: the outer product in the interior
+      // instance, where the memory traffic of one pass outweighs (2R + 1)^2 products.
+      if constexpr (!B && min_pixels >= 0) {
+        if ((long long)g.width * g.height >= min_pixels &&
+            launch_interior<P, r>(p, window_taps<(2 * r + 1) * (2 * r + 1)>(p)))
+          return;
+      }
       tiled_sep_kernel<In, Out, R, BX, BY, OX, OY, B><<<grid, block, tiled_sep_bytes<C, BX, BY, OX, OY>(R), p.stream>>>(
           p.src, p.dst, g, g.for_reads(), pack_separable<2 * R + 1>(*p.separable), p.tile_class, p.strides);
     }, typename P::separable_radii{});
@@ -226,7 +236,7 @@ struct tiled_family {
   }
 
  private:
-  /// Runs a dense filter on one image as the interior instance and its frame
+  /// Runs a dense filter (or a separable one's outer product) on one image as the interior instance and its frame
   /// (tiled_interior.hpp) where that applies: the border strategy is tile_class, the spans
   /// are aligned, the ROI has P::interior_min_pixels or more, and the interior rectangle is
   /// not empty. Returns false, having launched nothing, where it does not. Batches
@@ -256,8 +266,9 @@ struct tiled_family {
     const bool overlap =
         frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
     const int cols = in.x1 - in.x0, rows = in.y1 - in.y0;
-    const dim3 grid(unsigned((cols + IX * OX - 1) / (IX * OX)),
-                    unsigned(std::min((rows + IY * IOY - 1) / (IY * IOY), 65535)));
+    const int tiles_y = (rows + IY * IOY - 1) / (IY * IOY);  // blockIdx.z counts 65535 of them
+    const dim3 grid(unsigned((cols + IX * OX - 1) / (IX * OX)), unsigned(std::min(tiles_y, 65535)),
+                    unsigned((tiles_y + 65534) / 65535));
     gpu::launch_dependent(&tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY>, grid, dim3(IX, IY), p.stream,
                           overlap, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows);
     gpu::check_launch("tiled2d_interior_kernel");

@@ -110,18 +110,20 @@ struct automatic_table {
     // it cannot run (no FFT library, integer kernels) the rest of the list does.
     const long long taps = (2LL * s.radius + 1) * (2LL * s.radius + 1);
     const bool fft = !s.separable && s.radius >= 9 && double(s.pixels()) * double(taps) > 1.4e8;
-    // tiled first for one-channel float dense filters of radius 1 to 8 from 2^20 pixels,
-    // where its interior instance runs (kernels/tiled_interior.hpp; tuning::tiled_policy's
-    // limit): bench/results/2026-11-25-cells/float-dense-large.csv, replicate and
-    // reflect101, 1920x1080 to 8192x8192, the fastest family in all 36 cases (1920x1080
-    // reflect101 5x5: 13.5 us, shared_mem 18.1; 8192x8192 5x5: 149.7, streaming 203.6;
-    // 15x15: 601.9, tensor_core 854 in the last run). Before the frame ran as cells, from
-    // 2^23 pixels and radius 3 only (bench/results/2026-11-25-tiled-dense/). One image
-    // only: a batch runs tiled2d_kernel (the launcher's rule), and keeps the choices
-    // measured before; so does the constant rule, not measured.
-    if (!s.separable && s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 &&
-        s.images == 1 && s.border != border_cost::constant &&
-        s.pixels() >= policy_for<A, tiled_policy<>>::type::interior_min_pixels)
+    // tiled first for one-channel float dense filters of radius 1 to 8 where its interior
+    // instance runs (kernels/tiled_interior.hpp; tiled_policy's limits), and separable 3x3
+    // and 5x5 where it runs them as their outer product: the fastest family in all 36 dense
+    // cases of bench/results/2026-11-25-cells/float-dense-large.csv (1920x1080 to 8192x8192,
+    // replicate and reflect101; 8192x8192 5x5: 149.7 us, streaming 203.6); separable
+    // 8192x8192 3x3 143 us, streaming 154. One image only: a batch runs tiled2d_kernel (the
+    // launcher's rule) and keeps earlier choices; so does the constant rule, not measured.
+    using tiled_tuned = typename policy_for<A, tiled_policy<>>::type;
+    const long long tiled_from = !s.separable ? tiled_tuned::interior_min_pixels
+                                 : s.radius == 1 ? tiled_tuned::template separable_interior_min_pixels<1, 4, 1>
+                                 : s.radius == 2 ? tiled_tuned::template separable_interior_min_pixels<1, 4, 2>
+                                                 : -1;
+    if (s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 && s.images == 1 &&
+        s.border != border_cost::constant && tiled_from >= 0 && s.pixels() >= tiled_from)
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
