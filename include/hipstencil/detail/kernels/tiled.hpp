@@ -200,13 +200,13 @@ struct tiled_family {
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
     constexpr int C = pixel_traits<In>::channels, BX = P::block_x, BY = P::block_y, OX = P::out_x, OY = P::out_y;
+    constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
     const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY * OY, p.images), block(BX, BY);
     if (p.dense) {
       with_static_radius(p.radius, [&](auto R) {
         constexpr int r = decltype(R)::value, n = (2 * r + 1) * (2 * r + 1);
-        constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
         constexpr int min_blocks = P::template dense_min_blocks<C, CB, r>;
         const auto taps = pack_taps<n>(p.dense->coefficients());
         if constexpr (!B && P::template dense_interior<C, CB, r>) {
@@ -220,8 +220,7 @@ struct tiled_family {
     }
     with_static_radius(p.radius, [&](auto R) {
       constexpr int r = decltype(R)::value;
-      constexpr long long min_pixels =
-          P::template separable_interior_min_pixels<C, int(sizeof(typename pixel_traits<In>::channel_type)), r>;
+      constexpr long long min_pixels = P::separable_interior_min_pixels(C, CB, r);
       // Small separable filters on large images: the outer product in the interior
       // instance, where the memory traffic of one pass outweighs (2R + 1)^2 products.
       if constexpr (!B && min_pixels >= 0) {
@@ -236,12 +235,12 @@ struct tiled_family {
   }
 
  private:
-  /// Runs a dense filter (or a separable one's outer product) on one image as the interior instance and its frame
-  /// (tiled_interior.hpp) where that applies: the border strategy is tile_class, the spans
-  /// are aligned, the ROI has P::interior_min_pixels or more, and the interior rectangle is
-  /// not empty. Returns false, having launched nothing, where it does not. Batches
-  /// (convolve_batch) run tiled2d_kernel: batched instances of both grids would be 16
-  /// more kernels to compile and test, and were not measured.
+  /// Runs a dense filter (or a separable one's outer product) on one image as the interior
+  /// instance and its frame (tiled_interior.hpp) where that applies: the border strategy
+  /// is tile_class, the spans are aligned, the ROI has P::interior_min_pixels or more, and
+  /// the interior rectangle is not empty. Returns false, having launched nothing, where it
+  /// does not. Batches (convolve_batch) run tiled2d_kernel: batched instances of both
+  /// grids would be 16 more kernels to compile and test, and were not measured.
   template <class P, int R, class In, class Out, class Taps>
   static bool launch_interior(const problem<In, Out>& p, const Taps& taps) {
     constexpr int OX = P::out_x;

@@ -125,16 +125,16 @@ struct tiled_policy {
   /// Output rows per thread of the interior instance.
   template <int R>
   static constexpr int interior_out_y = R >= 5 ? InteriorWideOutY : OutY;
-  /// The fewest pixels from which a separable filter of radius R on such pixels runs as
+  /// The fewest pixels from which a separable filter of radius r on such pixels runs as
   /// its outer product in the interior instance; -1: never. One-channel float 3x3 from
   /// InteriorMinPixels and 5x5 from four times as many: on the H200, whole calls under
   /// replicate (bench/experiments/interior_small_probe.cu) took 144 us at 8192x8192 3x3
   /// against 155 for automatic's separable choice (streaming), 150 against 181 at 5x5,
   /// 25.3 and 28.4 against 31.1 and 32.1 at 3840x2160, 9.8 against 10.5 at 1920x1080 3x3
   /// but 11.7 against 10.9 at 5x5 (25 products a pixel, not 10).
-  template <int Channels, int ChannelBytes, int R>
-  static constexpr long long separable_interior_min_pixels =
-      Channels == 1 && ChannelBytes == 4 && R <= 2 ? InteriorMinPixels << (2 * (R - 1)) : -1;
+  static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r) {
+    return channels == 1 && channel_bytes == 4 && r >= 1 && r <= 2 ? InteriorMinPixels << (2 * (r - 1)) : -1;
+  }
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;

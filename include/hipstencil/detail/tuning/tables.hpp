@@ -118,10 +118,9 @@ struct automatic_table {
     // 8192x8192 3x3 143 us, streaming 154. One image only: a batch runs tiled2d_kernel (the
     // launcher's rule) and keeps earlier choices; so does the constant rule, not measured.
     using tiled_tuned = typename policy_for<A, tiled_policy<>>::type;
-    const long long tiled_from = !s.separable ? tiled_tuned::interior_min_pixels
-                                 : s.radius == 1 ? tiled_tuned::template separable_interior_min_pixels<1, 4, 1>
-                                 : s.radius == 2 ? tiled_tuned::template separable_interior_min_pixels<1, 4, 2>
-                                                 : -1;
+    const long long tiled_from =
+        s.separable ? tiled_tuned::separable_interior_min_pixels(s.channels, s.channel_bytes, s.radius)
+                    : tiled_tuned::interior_min_pixels;
     if (s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 && s.images == 1 &&
         s.border != border_cost::constant && tiled_from >= 0 && s.pixels() >= tiled_from)
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
