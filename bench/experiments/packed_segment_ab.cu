@@ -10,7 +10,8 @@
 // walk's prefetch for every pixel type and a per-strip border test in y against main, on
 // the H200: bench/results/2026-11-25-segment/ (none of them made the library); then the
 // one-channel edge blocks' words by byte permute and the per-row border test in y that
-// did: bench/results/2026-11-25-words/.
+// did: bench/results/2026-11-25-words/; then the strip kernel (kernels/packed_strips.hpp)
+// and its register limits: bench/results/2026-11-25-strips/.
 #include "ab_common.hpp"
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>

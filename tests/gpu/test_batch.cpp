@@ -205,7 +205,54 @@ void packed_narrow_batches(std::initializer_list<std::pair<int, int>> sizes) {
       }
 }
 
+/// packed's strip kernel on batches (kernels/packed_strips.hpp): u8 images whose widths are
+/// multiples of 8, at 16-pixel-aligned ROIs at every edge and corner, both halo modes,
+/// under the rules whose outside words are byte permutes, strips of 1 to 16 rows (the
+/// tag's), radius 1 and 2, dense and separable, 2 to 5 images with and without gap rows.
+/// The host test (packed_strips_fit) must hold in every case (and the policy takes every
+/// batch), so that the kernel is what ran.
+void packed_strip_batches() {
+  const border::any word_rules[] = {border::replicate{}, border::reflect{}, border::reflect101{},
+                                    border::constant{0}, border::constant{201}};
+  const int sizes[][2] = {{128, 128}, {8, 5}, {264, 33}, {128, 1}, {16, 70}, {1024, 9}};
+  int i = 0;
+  for (const auto& s : sizes)
+    for (int r = 1; r <= 2; ++r)
+      for (int dense = 0; dense < 2; ++dense)
+        for (int strip : {1, 2, 3, 5, 8, 16}) {
+          const separable_filter sf = filters::gaussian(0.7 + 0.2 * r + 0.01 * i, r);
+          const filter2d f = sf.to_2d();
+          const border::any b = word_rules[i % 5];
+          const halo hm = (i / 3) % 2 ? halo::from_parent : halo::isolated;
+          const problem p = place(s[0], s[1], i % 9, hm, r, r, r, r, b.rule, true);
+          const detail::geometry g = detail::make_geometry(rect{0, 0, p.src_w, p.src_h}, p.src_roi, p.dst_roi,
+                                                           2 * r + 1, 2 * r + 1, r, r, b, hm);
+          INFO("strip " << strip);
+          CHECK(detail::packed_strips_fit(g, g.for_reads(), r));
+          CHECK(tuning::packed_policy<>::strip_kernel((long long)s[0] * s[1], true));
+          check_batch<std::uint8_t, std::uint8_t>(
+              p, f, b, 2 + i % 4, i % 3 == 1 ? 3 : 0, false,
+              [&](batch_view<const std::uint8_t> sv, batch_view<std::uint8_t> d) {
+                algo::packed<> tag;
+                tag.strip_rows = strip;
+                auto go = [&](const auto& filter) {
+                  const resolution res = resolved_algorithm(sv, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode);
+                  INFO("runs " << res.str());
+                  REQUIRE(std::string(res.family) == "packed");
+                  convolve_batch(sv, p.src_roi, d, p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
+                };
+                if (dense) go(f);
+                else go(sf);
+              });
+          ++i;
+        }
+}
+
 }  // namespace
+
+TEST_CASE("convolve_batch packed: u8 strip kernel, strips of every length", "[gpu][batch][packed]") {
+  packed_strip_batches();
+}
 
 TEST_CASE("convolve_batch packed: batches of narrow images at aligned ROIs, u8 and uchar4", "[gpu][batch][packed]") {
   packed_narrow_batches<std::uint8_t>({{128, 20}, {100, 9}, {24, 7}, {8, 3}, {256, 5}, {300, 4}});

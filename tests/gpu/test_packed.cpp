@@ -13,10 +13,11 @@ namespace {
 /// Runs algo::packed on a random image of w x h pixels T (u8 or uchar4) for `filter` under
 /// `b` with the ROI at `placement` (place()), output poisoned; requires that packed runs it
 /// itself, and returns the channels that differ from the reference by 1 (none may differ by
-/// more) or, with `exact`, fails on any difference.
+/// more) or, with `exact`, fails on any difference. `strip`: the tag's strip rows (0: the
+/// family's own).
 template <class T, class Filter>
 long long run_packed(const Filter& filter, const filter2d& f, int w, int h, border::any b, int placement, halo hm,
-                     bool tile_class, bool exact, bool aligned = false) {
+                     bool tile_class, bool exact, bool aligned = false, int strip = 0) {
   const problem p =
       place(w, h, placement, hm, f.reach_left(), f.reach_top(), f.reach_right(), f.reach_bottom(), b.rule, aligned);
   INFO(p.describe(f, b) << (tile_class ? " tile_class" : " per_access"));
@@ -33,8 +34,15 @@ long long run_packed(const Filter& filter, const filter2d& f, int w, int h, bord
     REQUIRE(std::string(res.family) == "packed");
     convolve(s, p.src_roi, d_dst.view(), p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
   };
-  if (tile_class) run(algo::packed<>{});
-  else run(algo::packed<strategy::per_access>{});
+  if (tile_class) {
+    algo::packed<> tag;
+    tag.strip_rows = strip;
+    run(tag);
+  } else {
+    algo::packed<strategy::per_access> tag;
+    tag.strip_rows = strip;
+    run(tag);
+  }
   host_image<T> out(p.dst_w, p.dst_h);
   d_dst.download(out.view());
   gpu::stream_synchronize(nullptr);
@@ -174,6 +182,39 @@ void word_edge_blocks() {
         }
 }
 
+/// The strip kernel (kernels/packed_strips.hpp): u8 images whose widths are multiples of 8
+/// (8: both edges in one thread's words), at 16-pixel-aligned ROIs at every edge and
+/// corner, both halo modes, under the rules whose outside words are byte permutes, strips
+/// of 1 to 16 rows (every remainder of the ring of 2R + 1 sums; heights that end strips
+/// part-way), radius 1 and 2, dense and separable; output poisoned, within 1. The host test
+/// (packed_strips_fit) and the policy must take every case, so that the kernel is what ran.
+void strip_kernel_images() {
+  const border::any word_rules[] = {border::replicate{}, border::reflect{}, border::reflect101{},
+                                    border::constant{0}, border::constant{201}};
+  int i = 0;
+  for (int w : {8, 16, 24, 136, 264, 1024})
+    for (int r = 1; r <= 2; ++r)
+      for (int dense = 0; dense < 2; ++dense)
+        for (int strip : {1, 2, 3, 4, 5, 8, 16}) {
+          const separable_filter sf = filters::gaussian(0.6 + 0.3 * r + 0.01 * i, r);
+          REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).ok);
+          const filter2d f = dense ? random_packed_dense(r) : sf.to_2d();
+          const int h = 1 + (i * 13) % 71;
+          const border::any b = word_rules[i % 5];
+          const halo hm = (i / 2) % 2 ? halo::from_parent : halo::isolated;
+          const int placement = i % 9;
+          const problem p = place(w, h, placement, hm, r, r, r, r, b.rule, true);
+          const detail::geometry g = detail::make_geometry(rect{0, 0, p.src_w, p.src_h}, p.src_roi, p.dst_roi,
+                                                           2 * r + 1, 2 * r + 1, r, r, b, hm);
+          INFO(p.describe(f, b) << " strip " << strip);
+          CHECK(detail::packed_strips_fit(g, g.for_reads(), r));
+          CHECK(tuning::packed_policy<>::strip_kernel((long long)w * h, false));
+          if (dense) run_packed<std::uint8_t>(f, f, w, h, b, placement, hm, true, false, true, strip);
+          else run_packed<std::uint8_t>(sf, f, w, h, b, placement, hm, true, false, true, strip);
+          ++i;
+        }
+}
+
 /// Whole images of w x h pixels T whose blocks have interior strips (packed_interior_strip:
 /// every read inside, layout-aligned, all outputs written) beside edge ones, at strip
 /// length `strip`, so that the strips' output rows leave every remainder modulo 2R + 1;
@@ -241,6 +282,10 @@ TEST_CASE("packed: narrow images and ROIs at aligned edges, u8 and uchar4", "[gp
 
 TEST_CASE("packed: u8 edge blocks at word-aligned edges (outside words by byte permute)", "[gpu][packed]") {
   word_edge_blocks();
+}
+
+TEST_CASE("packed: u8 strip kernel at word-aligned edges, strips of every length", "[gpu][packed]") {
+  strip_kernel_images();
 }
 
 TEST_CASE("packed: u8 images either side of the interior instance's edge-path limit", "[gpu][packed]") {

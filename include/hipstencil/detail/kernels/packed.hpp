@@ -35,7 +35,9 @@
 // with none of those tests (packed_interior_strip, packed_rows.hpp; an instance of its
 // own, for single images where most block columns are such): on the H200 that took
 // 8192x8192 u8 3x3 from 67.6 to 58.6 us (separable) and from 71.2 to 58.4 (dense), with
-// the same output bytes.
+// the same output bytes. One channel where every thread's words can be loaded or built
+// without a branch (the read rectangle's edges on the words), batches and images up to
+// 2^24 pixels run every thread as such a strip instead: packed_strips.hpp.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -51,6 +53,7 @@
 #include "direct.hpp"
 #include "packed_lanes.hpp"
 #include "packed_rows.hpp"
+#include "packed_strips.hpp"
 #include "staging.hpp"
 
 namespace hipstencil {
@@ -340,9 +343,14 @@ struct packed_family {
       // where the edge blocks are as many, they set the time and pay its registers (A/B on
       // the H200, bench/results/2026-11-25-packed/: uchar4 512x512, 2 of 4 columns, 1.03x).
       // Single images only: the batched instance has not run on a GPU yet (no [gpu] test
-      // has a batch of images wide enough), so batches keep the general walk.
+      // has a batch of images wide enough), so batches keep the general walk where the
+      // strip kernel does not fit.
       const bool interior = !B && aligned && p.tile_class && block.x == unsigned(BX) &&
                             2 * packed_interior_columns<In>(g, L::outputs * BX, p.radius, int(grid.x)) > int(grid.x);
+      // The strip kernel where every thread can walk its strip (packed_strips_fit) and the
+      // policy takes it.
+      const bool strips = std::is_same<In, std::uint8_t>::value && aligned && p.tile_class &&
+                          P::strip_kernel((long long)g.width * g.height, B) && packed_strips_fit(g, gr, p.radius);
       with_static_radius(p.radius, [&](auto R) {
         constexpr int K = 2 * R + 1;
         auto run = [&](auto sep) {
@@ -353,6 +361,13 @@ struct packed_family {
           t.add = pl.add * 0x10001u;
           using yes = std::true_type;
           using no = std::false_type;
+          if constexpr (sizeof(In) == 1) {
+            if (strips) {
+              packed_strip_kernel<R, S, B, BX * BY, P::strip_min_blocks(R, S)>
+                  <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.strides);
+              return;
+            }
+          }
           auto go = [&](auto al, auto narrow, auto inner, auto edges) {
             packed_kernel<In, R, S, decltype(al)::value, BX, BY, B, decltype(narrow)::value,
                           P::prefetch(pixel_traits<In>::channels, R), decltype(inner)::value,

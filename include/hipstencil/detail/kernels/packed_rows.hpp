@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "../geometry.hpp"
 #include "packed_lanes.hpp"
 
 namespace hipstencil {
@@ -102,25 +103,32 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_output_words(const __half2 
   for (int u = 0; u < PAIRS / 2; ++u) o[u] = __byte_perm(b[2 * u], b[2 * u + 1], 0x6420u);
 }
 
-/// A thread's strip where nothing needs a check: every row it reads lies inside the read
-/// rectangle at a layout-aligned address, and it writes all its outputs of `rows` - 2R
-/// output rows as whole words. `in` points at the first input row's first loaded pixel
-/// (`halo` before the first centre), `out` at the first output; pitches in bytes.
+/// A thread's strip walk: `rows` input rows from `src` (a row source, below), each added
+/// into the sums of the 2R + 1 output rows it touches, and `rows` - 2R output rows written
+/// as whole words from `out` down (pitch in bytes).
 ///
-/// Why a separate walk: in the general one (packed_kernel) each row recomputes its row and
-/// output addresses, tests the tile class, the border row and the output slot, and moves
-/// the ring of sums down a slot. Nsight Compute's source counters (8192x8192 u8 separable
-/// 3x3, on an H100) counted 104 instructions a row in that loop for 8 outputs, 26 of them
-/// the products. Here the pointers step by a pitch, the first 2R rows (no output yet) are
-/// steps of their own that skip the slots above the strip, and the ring is unrolled by K
-/// rows so that no sum is moved: about 65 instructions a row in the PTX. The sums are
-/// added in the general walk's order, so the output bytes are the same.
-template <class In, int R, bool Sep, bool Prefetch, int NT>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_interior_strip(const unsigned char* in, std::size_t in_pitch,
-                                                                    unsigned char* out, std::size_t out_pitch,
-                                                                    int rows, const packed_taps<NT>& taps) {
+/// Why a walk of its own: in the general one (packed_kernel) each row recomputes its row
+/// and output addresses, tests the tile class, the border row and the output slot, and
+/// moves the ring of sums down a slot. Nsight Compute's source counters (8192x8192 u8
+/// separable 3x3, on an H100) counted 104 instructions a row in that loop for 8 outputs, 26
+/// of them the products. Here the pointers step by a pitch, the first 2R rows (no output
+/// yet) are steps of their own that skip the slots above the strip, and the ring is
+/// unrolled by K rows so that no sum is moved: about 65 instructions a row in the PTX. The
+/// sums are added in the general walk's order, so the output bytes are the same.
+///
+/// The row source: `src.load(w)` loads the next row's words with no check, `src.load_at(w,
+/// t)` row t's where it may lie outside the read rectangle (both step to the row after).
+/// The first 2R rows (the top border's) and the rows of the end, where `tail` (at most
+/// TailMax) rows lie past the bottom, go through load_at; the rest through load.
+/// Prefetch: row t + 1's loads go out before row t's arithmetic, as packed_kernel's
+/// general walk does (tuning::packed_policy::interior_prefetch); sources with checked rows
+/// do not take it.
+template <class In, int R, bool Sep, bool Prefetch, int TailMax, int NT, class Rows>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_strip_walk(Rows& src, unsigned char* out, std::size_t out_pitch,
+                                                                int rows, int tail, const packed_taps<NT>& taps) {
   using L = packed_layout<In>;
   constexpr int K = 2 * R + 1, PAIRS = L::pairs;
+  static_assert(!Prefetch || (TailMax == 0 && !Rows::checked), "prefetch needs rows with no checks");
   const __half2 init = word_as_half2(taps.init), add = word_as_half2(taps.add);
   __half2 acc[K][PAIRS];
   HIPSTENCIL_UNROLL
@@ -129,29 +137,23 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_interior_strip(const unsign
     for (int q = 0; q < PAIRS; ++q) acc[s][q] = init;
   // Input row t feeds output rows t - 2R to t; output row o lives in acc[o % K], so input
   // row t's slot s is acc[(t + s + K - 2R) % K] = acc[(t + s + 1) % K] (K = 2R + 1).
-  // Prefetch (tuning::packed_policy::interior_prefetch): row t + 1's loads go out before
-  // row t's arithmetic, as packed_kernel's general walk does; `more`: there is a row t + 1.
+  // `more`: there is a row t + 1 (for the prefetch); `t`: the row, for load_at.
   unsigned next[L::words];
-  if constexpr (Prefetch) {
-    load_words_aligned(reinterpret_cast<const In*>(in), next);
-    in += in_pitch;
-  }
-  auto step = [&](auto phase, auto emitting, bool more) {
+  if constexpr (Prefetch) src.load(next);
+  auto step = [&](auto phase, auto emitting, auto checked, int t, bool more) {
     constexpr int p = decltype(phase)::value;  // (t + 1) % K
     constexpr bool emit = decltype(emitting)::value;
     unsigned w[L::words];
     if constexpr (Prefetch) {
       HIPSTENCIL_UNROLL
       for (int u = 0; u < L::words; ++u) w[u] = next[u];
-      if (more) {
-        load_words_aligned(reinterpret_cast<const In*>(in), next);
-        in += in_pitch;
-      }
+      if (more) src.load(next);
+    } else if constexpr (decltype(checked)::value) {
+      src.load_at(w, t);
     } else {
-      (void)more;
-      load_words_aligned(reinterpret_cast<const In*>(in), w);
-      in += in_pitch;
+      src.load(w);
     }
+    (void)t, (void)more;
     // Rows 0 to 2R - 1 (p = t + 1 = 1 .. 2R) start the sums of output rows 0 to t only:
     // slots from 2R - t = K - p; their other slots would be rows above the strip.
     packed_add_row<In, R, Sep, p, NT, (emit ? 0 : K - p)>(w, acc, taps);
@@ -165,18 +167,87 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_interior_strip(const unsign
       for (int q = 0; q < PAIRS; ++q) acc[p][q] = init;  // now output row t + 1's
     }
   };
+  using yes = std::true_type;
+  using no = std::false_type;
   // Rows 0 to 2R - 1 only start sums: t + 1 = 1 .. 2R.
   // (rows >= 2R + 1: a strip has at least one output row.)
-  unroll_phases<1, K>([&](auto phase) { step(phase, std::false_type{}, true); });
-  // Rows 2R on, K at a time from phase (2R + 1) % K = 0, then the rest; n: rows left.
+  unroll_phases<1, K>([&](auto phase) { step(phase, no{}, yes{}, decltype(phase)::value - 1, true); });
+  // Rows 2R on, K at a time from phase (2R + 1) % K = 0 while `tail` rows stay after
+  // them, then the rest (fewer than K + tail) through load_at; n: rows left.
   int n = rows - 2 * R;
   HIPSTENCIL_NO_UNROLL
-  for (; n >= K; n -= K)
-    unroll_phases<0, K>([&](auto phase) { step(phase, std::true_type{}, decltype(phase)::value + 1 < n); });
-  unroll_phases<0, K - 1>([&](auto phase) {
+  for (; n >= K + tail; n -= K)
+    unroll_phases<0, K>([&](auto phase) { step(phase, yes{}, no{}, 0, decltype(phase)::value + 1 < n); });
+  unroll_phases<0, K - 1 + TailMax>([&](auto phase) {
     constexpr int p = decltype(phase)::value;
-    if (p < n) step(phase, std::true_type{}, p + 1 < n);
+    if (p < n) step(std::integral_constant<int, p % K>{}, yes{}, yes{}, rows - n + p, p + 1 < n);
   });
+}
+
+/// The rows of a strip where nothing needs a check: every row lies inside the read
+/// rectangle at a layout-aligned address, `in` at the first row's first loaded pixel
+/// (`halo` before the first centre), `pitch` bytes apart.
+template <class In>
+struct packed_aligned_rows {
+  static constexpr bool checked = false;
+  const unsigned char* in;
+  std::size_t pitch;
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load(unsigned (&w)[packed_layout<In>::words]) {
+    load_words_aligned(reinterpret_cast<const In*>(in), w);
+    in += pitch;
+  }
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_at(unsigned (&w)[packed_layout<In>::words], int) { load(w); }
+};
+
+/// The rows of a one-channel strip at blocks that reach past the read rectangle's left or
+/// right edge, where its edges fall on the threads' words (packed_edge_words: each word
+/// loaded or built by one byte permute, with no branch), or with all words inside. `c` at
+/// input row 0's byte at the first centre, `pitch` bytes apart; row 0 is parent row `py0`.
+/// Rows outside the read rectangle (the strip's first R at the top, last R at the bottom)
+/// go through the border rule's map, which the walk asks for there only.
+struct packed_edge_rows {
+  static constexpr bool checked = true;
+  const unsigned char* c;
+  std::size_t pitch;
+  packed_edge_words edge;
+  unsigned constant_word;
+  const geometry& gr;  ///< the reads' geometry (geometry::for_reads)
+  image_view<const std::uint8_t> src;
+  int py0, cx;
+
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load(unsigned (&w)[4]) {
+    edge.load(c, constant_word, w);
+    c += pitch;
+  }
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_at(unsigned (&w)[4], int t) {
+    const rect rr = gr.read_rect();
+    const int py = py0 + t;
+    if (py >= rr.y && py < rr.y + rr.height) {
+      edge.load(c, constant_word, w);
+    } else {
+      // The window's last row bounds the map, as the general walk's (rows past it are read
+      // by no written output).
+      const int y_end = gr.src_y0 + gr.height + gr.kh - 1;
+      const int sy = gr.map_y(py < y_end - 1 ? py : y_end - 1);
+      if (sy == outside) {
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < 4; ++u) w[u] = constant_word;
+      } else {
+        edge.load(reinterpret_cast<const unsigned char*>(src.row(sy) + cx), constant_word, w);
+      }
+    }
+    c += pitch;
+  }
+};
+
+/// A thread's strip where nothing needs a check: packed_aligned_rows, and all its outputs
+/// written as whole words.
+template <class In, int R, bool Sep, bool Prefetch, int NT>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_interior_strip(const unsigned char* in, std::size_t in_pitch,
+                                                                    unsigned char* out, std::size_t out_pitch,
+                                                                    int rows, const packed_taps<NT>& taps) {
+  packed_aligned_rows<In> src{in, in_pitch};
+  packed_strip_walk<In, R, Sep, Prefetch, 0>(src, out, out_pitch, rows, 0, taps);
 }
 
 }  // namespace detail

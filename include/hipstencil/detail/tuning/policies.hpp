@@ -185,6 +185,27 @@ struct packed_policy {
   /// 0.95x, 8192x8192 0.99x. The limit lies between the two largest sizes measured.
   static constexpr bool interior_edges_always(int channels) { return channels == 4; }
   static constexpr long long interior_edges_max_pixels = 1LL << 24;
+  /// Whether a one-channel launch where every thread can walk its strip
+  /// (kernels/packed_strips.hpp) runs the strip kernel: a batch (`batched`) always, one
+  /// image of `pixels` pixels up to strip_kernel_max_pixels. Against packed_kernel, same
+  /// call on the H200 (bench/results/2026-11-25-strips/, geometric means over 3 rules,
+  /// best of 2 runs): u8 3x3 0.79x to 1.00x the time from 1280x720 to 3840x2160 (0.87x to
+  /// 0.94x from 128x128 to 512x512, where runs move more than that), 128x65536 0.77x and
+  /// 0.85x, batches of 64x64 to 200x120 images 0.76x to 0.88x; 5x5 0.77x to 0.99x, except
+  /// on 4096 images of 128x128 (separable 1.08x, dense 1.09x). At 8192x8192, where most
+  /// blocks take the interior instance's strips, 1.06x to 1.13x.
+  static constexpr long long strip_kernel_max_pixels = 1LL << 24;
+  static constexpr bool strip_kernel(long long pixels, bool batched) {
+    return batched || pixels <= strip_kernel_max_pixels;
+  }
+  /// The strip kernel's blocks a multiprocessor, asked of the register allocator: at radius
+  /// 1 eight (64 registers, from 80), separable 5x5 six (80, from 96), dense 5x5 four (as
+  /// many as it takes, 127). Same call on the H200: radius 1 with 80 registers took 1.06x
+  /// old's time on 4096 images of 128x128 and 0.89x with 64; dense 5x5 held to 64 spilled
+  /// and took 1.8x.
+  static constexpr int strip_min_blocks(int radius, bool separable) {
+    return radius == 1 ? 8 : (separable ? 6 : 4);
+  }
   using radii = Radii;
   using dense_radii = Radii;
   using separable_radii = Radii;
