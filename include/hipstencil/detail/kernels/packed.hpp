@@ -363,7 +363,7 @@ struct packed_family {
           using no = std::false_type;
           if constexpr (sizeof(In) == 1) {
             if (strips) {
-              packed_strip_kernel<R, S, B, BX * BY, P::strip_min_blocks(R, S)>
+              packed_strip_kernel<R, S, B, BX * BY, P::strip_min_blocks(R, S, B), P::strip_prefetch(R, S, B)>
                   <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.strides);
               return;
             }

@@ -121,14 +121,13 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_output_words(const __half2 
 /// The first 2R rows (the top border's) and the rows of the end, where `tail` (at most
 /// TailMax) rows lie past the bottom, go through load_at; the rest through load.
 /// Prefetch: row t + 1's loads go out before row t's arithmetic, as packed_kernel's
-/// general walk does (tuning::packed_policy::interior_prefetch); sources with checked rows
-/// do not take it.
+/// general walk does (tuning::packed_policy::interior_prefetch, strip_prefetch); a row
+/// that may be checked is then fetched through load_at too.
 template <class In, int R, bool Sep, bool Prefetch, int TailMax, int NT, class Rows>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_strip_walk(Rows& src, unsigned char* out, std::size_t out_pitch,
                                                                 int rows, int tail, const packed_taps<NT>& taps) {
   using L = packed_layout<In>;
   constexpr int K = 2 * R + 1, PAIRS = L::pairs;
-  static_assert(!Prefetch || (TailMax == 0 && !Rows::checked), "prefetch needs rows with no checks");
   const __half2 init = word_as_half2(taps.init), add = word_as_half2(taps.add);
   __half2 acc[K][PAIRS];
   HIPSTENCIL_UNROLL
@@ -137,23 +136,28 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_strip_walk(Rows& src, unsig
     for (int q = 0; q < PAIRS; ++q) acc[s][q] = init;
   // Input row t feeds output rows t - 2R to t; output row o lives in acc[o % K], so input
   // row t's slot s is acc[(t + s + K - 2R) % K] = acc[(t + s + 1) % K] (K = 2R + 1).
-  // `more`: there is a row t + 1 (for the prefetch); `t`: the row, for load_at.
+  // `t`: the row; `checked`, `next_checked`: whether row t and row t + 1 may need
+  // load_at; `more`: there is a row t + 1 (for the prefetch).
+  auto fetch = [&](unsigned(&v)[L::words], auto checked, int t) {
+    if constexpr (decltype(checked)::value) src.load_at(v, t);
+    else src.load(v), (void)t;
+  };
+  using yes = std::true_type;
+  using no = std::false_type;
   unsigned next[L::words];
-  if constexpr (Prefetch) src.load(next);
-  auto step = [&](auto phase, auto emitting, auto checked, int t, bool more) {
+  if constexpr (Prefetch) fetch(next, yes{}, 0);
+  auto step = [&](auto phase, auto emitting, auto checked, auto next_checked, int t, bool more) {
     constexpr int p = decltype(phase)::value;  // (t + 1) % K
     constexpr bool emit = decltype(emitting)::value;
     unsigned w[L::words];
     if constexpr (Prefetch) {
       HIPSTENCIL_UNROLL
       for (int u = 0; u < L::words; ++u) w[u] = next[u];
-      if (more) src.load(next);
-    } else if constexpr (decltype(checked)::value) {
-      src.load_at(w, t);
+      if (more) fetch(next, next_checked, t + 1);
     } else {
-      src.load(w);
+      fetch(w, checked, t);
     }
-    (void)t, (void)more;
+    (void)more;
     // Rows 0 to 2R - 1 (p = t + 1 = 1 .. 2R) start the sums of output rows 0 to t only:
     // slots from 2R - t = K - p; their other slots would be rows above the strip.
     packed_add_row<In, R, Sep, p, NT, (emit ? 0 : K - p)>(w, acc, taps);
@@ -167,20 +171,22 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_strip_walk(Rows& src, unsig
       for (int q = 0; q < PAIRS; ++q) acc[p][q] = init;  // now output row t + 1's
     }
   };
-  using yes = std::true_type;
-  using no = std::false_type;
   // Rows 0 to 2R - 1 only start sums: t + 1 = 1 .. 2R.
   // (rows >= 2R + 1: a strip has at least one output row.)
-  unroll_phases<1, K>([&](auto phase) { step(phase, no{}, yes{}, decltype(phase)::value - 1, true); });
+  unroll_phases<1, K>([&](auto phase) { step(phase, no{}, yes{}, yes{}, decltype(phase)::value - 1, true); });
   // Rows 2R on, K at a time from phase (2R + 1) % K = 0 while `tail` rows stay after
-  // them, then the rest (fewer than K + tail) through load_at; n: rows left.
+  // them (the row after such K may be one of those), then the rest (fewer than K + tail)
+  // through load_at; n: rows left.
   int n = rows - 2 * R;
   HIPSTENCIL_NO_UNROLL
   for (; n >= K + tail; n -= K)
-    unroll_phases<0, K>([&](auto phase) { step(phase, yes{}, no{}, 0, decltype(phase)::value + 1 < n); });
+    unroll_phases<0, K>([&](auto phase) {
+      constexpr int p = decltype(phase)::value;
+      step(phase, yes{}, no{}, std::integral_constant<bool, p == K - 1>{}, rows - n + p, p + 1 < n);
+    });
   unroll_phases<0, K - 1 + TailMax>([&](auto phase) {
     constexpr int p = decltype(phase)::value;
-    if (p < n) step(std::integral_constant<int, p % K>{}, yes{}, yes{}, rows - n + p, p + 1 < n);
+    if (p < n) step(std::integral_constant<int, p % K>{}, yes{}, yes{}, yes{}, rows - n + p, p + 1 < n);
   });
 }
 
@@ -189,7 +195,6 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_strip_walk(Rows& src, unsig
 /// (`halo` before the first centre), `pitch` bytes apart.
 template <class In>
 struct packed_aligned_rows {
-  static constexpr bool checked = false;
   const unsigned char* in;
   std::size_t pitch;
   HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load(unsigned (&w)[packed_layout<In>::words]) {
@@ -199,14 +204,13 @@ struct packed_aligned_rows {
   HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_at(unsigned (&w)[packed_layout<In>::words], int) { load(w); }
 };
 
-/// The rows of a one-channel strip at blocks that reach past the read rectangle's left or
-/// right edge, where its edges fall on the threads' words (packed_edge_words: each word
-/// loaded or built by one byte permute, with no branch), or with all words inside. `c` at
-/// input row 0's byte at the first centre, `pitch` bytes apart; row 0 is parent row `py0`.
+/// The rows of a one-channel strip of the strip kernel (packed_strips.hpp), where the read
+/// rectangle's left and right edges fall on the threads' words (packed_edge_words: each
+/// word loaded, or built by one byte permute, with no branch). `c` at input row 0's byte
+/// at the first centre, `pitch` bytes apart; row 0 is parent row `py0`.
 /// Rows outside the read rectangle (the strip's first R at the top, last R at the bottom)
 /// go through the border rule's map, which the walk asks for there only.
 struct packed_edge_rows {
-  static constexpr bool checked = true;
   const unsigned char* c;
   std::size_t pitch;
   packed_edge_words edge;

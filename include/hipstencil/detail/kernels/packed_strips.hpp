@@ -46,8 +46,9 @@ inline bool packed_strips_fit(const geometry& g, const geometry& gr, int radius)
 /// holds: thread (x, y) of the grid owns outputs 8x to 8x + 7 of strips of `strip` rows,
 /// y, y + gridDim.y * blockDim.y, ... (blocks of `Block` threads, any shape, MinBlocks of
 /// them a multiprocessor asked of the register allocator). Batch: the image is
-/// blockIdx.z's (select_image).
-template <int R, bool Sep, bool Batch, int Block, int MinBlocks>
+/// blockIdx.z's (select_image). Prefetch: each row's loads go out before the row above
+/// is added (packed_strip_walk).
+template <int R, bool Sep, bool Batch, int Block, int MinBlocks, bool Prefetch>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(Block, MinBlocks)
     packed_strip_kernel(image_view<const std::uint8_t> src, image_view<std::uint8_t> dst, geometry g, geometry gr,
                         packed_taps<Sep ? 2 * (2 * R + 1) : (2 * R + 1) * (2 * R + 1)> taps, int strip,
@@ -68,7 +69,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(Block, MinBlocks)
     const int tail = py0 + rows - (rr.y + rr.height);
     packed_edge_rows in{reinterpret_cast<const unsigned char*>(src.row(py0) + cx), src.pitch_bytes, edge,
                         constant_word, gr, src, py0, cx};
-    packed_strip_walk<std::uint8_t, R, Sep, false, R>(
+    packed_strip_walk<std::uint8_t, R, Sep, Prefetch, R>(
         in, reinterpret_cast<unsigned char*>(dst.row(g.dst_y0 + ys) + g.dst_x0 + x0), dst.pitch_bytes, rows,
         tail > 0 ? tail : 0, taps);
   }

@@ -192,19 +192,29 @@ struct packed_policy {
   /// best of 2 runs): u8 3x3 0.79x to 1.00x the time from 1280x720 to 3840x2160 (0.87x to
   /// 0.94x from 128x128 to 512x512, where runs move more than that), 128x65536 0.77x and
   /// 0.85x, batches of 64x64 to 200x120 images 0.76x to 0.88x; 5x5 0.77x to 0.99x, except
-  /// on 4096 images of 128x128 (separable 1.08x, dense 1.09x). At 8192x8192, where most
-  /// blocks take the interior instance's strips, 1.06x to 1.13x.
+  /// on 4096 images of 128x128 (separable 1.08x, dense 1.09x; with the batches' settings
+  /// below 0.96x and 1.10x). At 8192x8192, where most blocks take the interior instance's
+  /// strips, 1.06x to 1.13x.
   static constexpr long long strip_kernel_max_pixels = 1LL << 24;
   static constexpr bool strip_kernel(long long pixels, bool batched) {
     return batched || pixels <= strip_kernel_max_pixels;
   }
-  /// The strip kernel's blocks a multiprocessor, asked of the register allocator: at radius
-  /// 1 eight (64 registers, from 80), separable 5x5 six (80, from 96), dense 5x5 four (as
-  /// many as it takes, 127). Same call on the H200: radius 1 with 80 registers took 1.06x
-  /// old's time on 4096 images of 128x128 and 0.89x with 64; dense 5x5 held to 64 spilled
-  /// and took 1.8x.
-  static constexpr int strip_min_blocks(int radius, bool separable) {
-    return radius == 1 ? 8 : (separable ? 6 : 4);
+  /// The strip kernel's blocks a multiprocessor, asked of the register allocator, and
+  /// whether each row's loads go out before the row above is added (prefetch). Single
+  /// images: at radius 1 eight blocks (64 registers, from the 80 nvcc chose), separable
+  /// 5x5 six (80, from 96), dense 5x5 four (as many as it takes), no prefetch. Batches:
+  /// nine, eight and five, with the prefetch, which needs fewer registers (radius 1: 63
+  /// with eight blocks, 56 with nine, a few bytes spilled; dense 5x5 95). Same call on the H200
+  /// (bench/results/2026-11-25-strips/): radius 1 with 80 registers took 1.06x main's time
+  /// on 4096 images of 128x128 and 0.89x with 64 (dense 5x5 held to 64 spilled: 1.8x);
+  /// the batches' settings against the single images' took 0.89x to 0.97x on those
+  /// images (dense 5x5 1.00x), and 0.88x to 1.04x on 64x64 and 200x120 ones, while on
+  /// single images they ranged 0.82x to 1.11x.
+  static constexpr int strip_min_blocks(int radius, bool separable, bool batched) {
+    return radius == 1 ? (batched ? 9 : 8) : separable ? (batched ? 8 : 6) : (batched ? 5 : 4);
+  }
+  static constexpr bool strip_prefetch(int radius, bool separable, bool batched) {
+    return (void)radius, (void)separable, batched;
   }
   using radii = Radii;
   using dense_radii = Radii;
