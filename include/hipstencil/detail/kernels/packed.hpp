@@ -339,18 +339,18 @@ struct packed_family {
                            at(p.dst.data, g.dst_x0) && p.dst.pitch_bytes % L::align == 0 &&
                            p.strides.src_bytes % L::align == 0 && p.strides.dst_bytes % L::align == 0;
       const geometry gr = g.for_reads();
+      // The strip kernel where every thread can walk its strip (packed_strips_fit) and the
+      // policy takes it; the interior instance is then not asked for.
+      const bool strips = std::is_same<In, std::uint8_t>::value && aligned && p.tile_class &&
+                          P::strip_kernel((long long)g.width * g.height, B) && packed_strips_fit(g, gr, p.radius);
       // The interior strips' instance where they run in more than half the block columns:
       // where the edge blocks are as many, they set the time and pay its registers (A/B on
       // the H200, bench/results/2026-11-25-packed/: uchar4 512x512, 2 of 4 columns, 1.03x).
       // Single images only: the batched instance has not run on a GPU yet (no [gpu] test
       // has a batch of images wide enough), so batches keep the general walk where the
       // strip kernel does not fit.
-      const bool interior = !B && aligned && p.tile_class && block.x == unsigned(BX) &&
+      const bool interior = !B && !strips && aligned && p.tile_class && block.x == unsigned(BX) &&
                             2 * packed_interior_columns<In>(g, L::outputs * BX, p.radius, int(grid.x)) > int(grid.x);
-      // The strip kernel where every thread can walk its strip (packed_strips_fit) and the
-      // policy takes it.
-      const bool strips = std::is_same<In, std::uint8_t>::value && aligned && p.tile_class &&
-                          P::strip_kernel((long long)g.width * g.height, B) && packed_strips_fit(g, gr, p.radius);
       with_static_radius(p.radius, [&](auto R) {
         constexpr int K = 2 * R + 1;
         auto run = [&](auto sep) {
