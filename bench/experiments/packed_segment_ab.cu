@@ -3,7 +3,8 @@
 // 128x128 to 8192x8192, narrow and tall ones and odd sizes, and on uniform batches
 // (convolve_batch) of small images, and prints a hash of each output, so that two builds
 // of it against two trees of include/ compare both time and bytes. Environment: ONLY=batch
-// or ONLY=single runs one half; STRIP=n asks packed for strips of n output rows. Build and run on an NVIDIA GPU, once per tree:
+// or ONLY=single runs one half; STRIP=n asks packed for strips of n output rows; SIZES=WxH,...
+// replaces the single images' sizes. Build and run on an NVIDIA GPU, once per tree:
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 packed_segment_ab.cu -lcufft -o ab && ./ab
 // It measured packed_segment.patch (edge blocks' halo words by warp shuffle), the general
@@ -77,8 +78,19 @@ int main() {
     batch<uchar4>("uchar4", 1920, 1080, 16, s);
   }
   if (!only || !std::strcmp(only, "single")) {
-    for (auto z : std::vector<sz>{{128, 128}, {200, 150}, {256, 256}, {512, 512}, {1280, 720}, {1920, 1080},
-                                  {3840, 2160}, {8192, 8192}, {128, 65536}, {1001, 997}}) {
+    std::vector<sz> sizes{{128, 128}, {200, 150}, {256, 256}, {512, 512}, {1280, 720}, {1920, 1080},
+                          {3840, 2160}, {8192, 8192}, {128, 65536}, {1001, 997}};
+    if (const char* list = getenv("SIZES")) {  // WxH,WxH,...
+      sizes.clear();
+      for (const char* q = list; *q;) {
+        int w = 0, h = 0, n = 0;
+        if (std::sscanf(q, "%dx%d%n", &w, &h, &n) != 2) break;
+        sizes.push_back({w, h});
+        q += n;
+        if (*q == ',') ++q;
+      }
+    }
+    for (auto z : sizes) {
       single<uint8_t>("u8", z.w, z.h, s);
       single<uchar4>("uchar4", z.w, z.h, s);
     }

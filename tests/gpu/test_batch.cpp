@@ -259,6 +259,47 @@ TEST_CASE("convolve_batch packed: batches of narrow images at aligned ROIs, u8 a
   packed_narrow_batches<uchar4>({{64, 20}, {50, 9}, {12, 7}, {4, 3}, {128, 5}, {150, 4}});
 }
 
+TEST_CASE("convolve_batch packed: u8 batches larger than L2, whose strips ask L2 for their rows", "[gpu][batch][packed]") {
+  // tuning::packed_policy::l2_prefetch: 128x128 images, as many as make the call's input
+  // and output bytes exceed one and a half times this device's L2, through the strip
+  // kernel (packed_strips_fit); a separable 3x3 Gaussian under replicate (rows also loaded
+  // one ahead into registers) and a random dense 5x5 under reflect101 (not), each image
+  // against its reference, output poisoned.
+  using P = tuning::packed_policy<>;
+  const long long l2 = tuning::l2_bytes();
+  const int w = 128, h = 128, count = int(3 * l2 / (4LL * w * h)) + 16;
+  CHECK(P::l2_prefetch(2LL * w * h * count, l2));
+  problem p;
+  p.src_w = p.dst_w = w, p.src_h = p.dst_h = h, p.src_roi = p.dst_roi = rect{0, 0, w, h};
+  for (int r = 1; r <= 2; ++r) {
+    const bool dense = r == 2;
+    const separable_filter sf = filters::gaussian(0.5 + 0.4 * r, r);
+    filter2d f = sf.to_2d();
+    if (dense) {  // a random 5x5 that the packed plan takes (about nine in ten do)
+      f = random_filter(5, 5);
+      for (int tries = 1; tries < 20 && !detail::plan_packed_dense(f.coefficients()).ok; ++tries)
+        f = random_filter(5, 5);
+      REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
+    }
+    const border::any b = dense ? border::any(border::reflect101{}) : border::any(border::replicate{});
+    const detail::geometry g =
+        detail::make_geometry(rect{0, 0, w, h}, p.src_roi, p.dst_roi, 2 * r + 1, 2 * r + 1, r, r, b, halo::isolated);
+    CHECK(detail::packed_strips_fit(g, g.for_reads(), r));
+    CHECK(P::strip_prefetch(r, !dense, true) == !dense);
+    auto launch = [&](batch_view<const std::uint8_t> sv, batch_view<std::uint8_t> d) {
+      auto go = [&](const auto& filter) {
+        const resolution res = resolved_algorithm(sv, p.src_roi, d, p.dst_roi, filter, b, algo::packed<>{});
+        INFO("runs " << res.str());
+        REQUIRE(std::string(res.family) == "packed");
+        convolve_batch(sv, d, filter, b, algo::packed<>{});
+      };
+      if (dense) go(f);
+      else go(sf);
+    };
+    check_batch<std::uint8_t, std::uint8_t>(p, f, b, count, 0, false, launch);
+  }
+}
+
 TEST_CASE("convolve_batch: more images than one launch takes (grid.z: 65535)", "[gpu][batch]") {
   const int count = 65535 + 17;
   const filter2d f = random_filter(3, 3);

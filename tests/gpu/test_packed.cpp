@@ -309,6 +309,27 @@ TEST_CASE("packed: u8 images either side of the interior instance's edge-path li
       }
 }
 
+TEST_CASE("packed: images larger than L2, whose interior strips ask L2 for their rows, u8 and uchar4", "[gpu][packed]") {
+  // tuning::packed_policy::l2_prefetch: one image whose input and output bytes exceed one
+  // and a half times this device's L2 and whose pixels exceed the strip kernel's limit, so
+  // that the interior instance runs with the hints (whole image, aligned); output poisoned,
+  // within 1 of the reference. u8 separable 3x3 under replicate, uchar4 dense 5x5 under
+  // reflect101.
+  using P = tuning::packed_policy<>;
+  const long long l2 = tuning::l2_bytes();
+  auto rows_for = [&](int w, int pixel_bytes) {
+    return int(std::max<long long>(3 * l2 / (4LL * pixel_bytes * w) + 64, P::strip_kernel_max_pixels / w + 1));
+  };
+  const int w8 = 8192, h8 = rows_for(w8, 1);
+  CHECK(P::l2_prefetch(2LL * w8 * h8, l2));
+  const separable_filter sf = filters::gaussian(0.9, 1);
+  run_packed<std::uint8_t>(sf, sf.to_2d(), w8, h8, border::replicate{}, 0, halo::isolated, true, false, true);
+  const int w4 = 4096, h4 = rows_for(w4, 4);
+  CHECK(P::l2_prefetch(8LL * w4 * h4, l2));
+  const filter2d f = random_packed_dense(2);
+  run_packed<uchar4>(f, f, w4, h4, border::reflect101{}, 0, halo::isolated, true, false, true);
+}
+
 TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][packed]") {
   // A box's taps of 1/9 are an integer kernel over an odd divisor that half cannot hold
   // exactly enough, and a constant of 0.37 is no byte: both run direct.

@@ -49,6 +49,7 @@
 #include "../../algorithm.hpp"
 #include "../family.hpp"
 #include "../packed_plan.hpp"
+#include "../tuning/arch.hpp"
 #include "batch_image.hpp"
 #include "direct.hpp"
 #include "packed_lanes.hpp"
@@ -85,12 +86,13 @@ struct packed_block_columns {
 /// byte permute, packed_edge_words, and rows inside the read rectangle read with no map),
 /// which the other instances always have and the interior one where the policy's
 /// interior_edges_always and interior_edges_max_pixels say (they raise its registers).
+/// l2_prefetch: the interior strips first ask L2 for their rows (packed_prefetch_rows).
 template <class In, int R, bool Sep, bool Aligned, int BX, int BY, bool Batch, bool Narrow, bool Prefetch,
           bool Interior, bool InteriorPrefetch, bool Edges>
 __global__ void __launch_bounds__(BX* BY)
     packed_kernel(image_view<const In> src, image_view<In> dst, geometry g, geometry gr,
                   packed_taps<Sep ? 2 * (2 * R + 1) : (2 * R + 1) * (2 * R + 1)> taps, int strip, bool tile_class,
-                  image_strides strides) {
+                  image_strides strides, bool l2_prefetch) {
   using L = packed_layout<In>;
   static_assert(R >= 1 && R <= L::halo, "the words reach `halo` pixels past a thread's outputs");
   if constexpr (Batch) select_image(src, dst, strides);
@@ -135,6 +137,9 @@ __global__ void __launch_bounds__(BX* BY)
     const packed_edge_words edge(gr.border.rule, rr, cx);  // used where x_words
     if constexpr (Interior && Aligned && !Narrow) {
       if (x_inside && y_inside && tc.free_write) {  // no check on any read or write of the strip
+        if (l2_prefetch)
+          packed_prefetch_rows(reinterpret_cast<const unsigned char*>(src.row(g.src_y0 + ys) + cx), src.pitch_bytes,
+                               rows);
         packed_interior_strip<In, R, Sep, InteriorPrefetch>(
             reinterpret_cast<const unsigned char*>(src.row(g.src_y0 + ys) + cx - L::halo), src.pitch_bytes,
             reinterpret_cast<unsigned char*>(dst.row(g.dst_y0 + ys) + g.dst_x0 + x0), dst.pitch_bytes, rows, taps);
@@ -351,6 +356,10 @@ struct packed_family {
       // strip kernel does not fit.
       const bool interior = !B && !strips && aligned && p.tile_class && block.x == unsigned(BX) &&
                             2 * packed_interior_columns<In>(g, L::outputs * BX, p.radius, int(grid.x)) > int(grid.x);
+      // Threads ask L2 for their strips' rows where the call's bytes cannot stay there
+      // (strip kernel on batches, interior instance's strips).
+      const long long bytes = 2LL * (long long)sizeof(In) * g.width * g.height * p.images;
+      const bool l2 = P::l2_prefetch(bytes, tuning::l2_bytes());
       with_static_radius(p.radius, [&](auto R) {
         constexpr int K = 2 * R + 1;
         auto run = [&](auto sep) {
@@ -364,7 +373,7 @@ struct packed_family {
           if constexpr (sizeof(In) == 1) {
             if (strips) {
               packed_strip_kernel<R, S, B, BX * BY, P::strip_min_blocks(R, S, B), P::strip_prefetch(R, S, B)>
-                  <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.strides);
+                  <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.strides, l2);
               return;
             }
           }
@@ -372,7 +381,7 @@ struct packed_family {
             packed_kernel<In, R, S, decltype(al)::value, BX, BY, B, decltype(narrow)::value,
                           P::prefetch(pixel_traits<In>::channels, R), decltype(inner)::value,
                           P::interior_prefetch(pixel_traits<In>::channels, R), decltype(edges)::value>
-                <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides);
+                <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, t, strip, p.tile_class, p.strides, l2);
           };
           if constexpr (!B) {
             // The interior instance with the edge paths on images whose grid is about one

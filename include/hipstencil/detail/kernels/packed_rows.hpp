@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "../../platform/prefetch.hpp"
 #include "../geometry.hpp"
 #include "packed_lanes.hpp"
 
@@ -246,6 +247,14 @@ struct packed_edge_rows {
     c += pitch;
   }
 };
+
+/// Asks L2 for `n` rows from `q`, `pitch` bytes apart, before a strip walks them
+/// (tuning::packed_policy::l2_prefetch): one line a row, the one holding the thread's first
+/// centre byte; its neighbours ask for theirs, so a block's rows arrive whole.
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_prefetch_rows(const unsigned char* q, std::size_t pitch, int n) {
+  HIPSTENCIL_NO_UNROLL
+  for (int t = 0; t < n; ++t, q += pitch) gpu::prefetch_l2(q);
+}
 
 /// A thread's strip where nothing needs a check: packed_aligned_rows, and all its outputs
 /// written as whole words.

@@ -41,6 +41,7 @@
 #include "../../algorithm.hpp"
 #include "../../platform/async_copy.hpp"
 #include "../../platform/overlap.hpp"
+#include "../../platform/prefetch.hpp"
 #include "../../platform/warp.hpp"
 #include "../bordered.hpp"
 #include "../family.hpp"
@@ -140,7 +141,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(Cfg::block, Cfg::min_blocks)
         if (own_ok) {
           load_words<W>(p, s.own);
           if (prefetch_rows > 0 && rows_free && t + prefetch_rows < rows_in)
-            prefetch_l2(src.row(py + prefetch_rows) + cx);
+            gpu::prefetch_l2(src.row(py + prefetch_rows) + cx);
         }
         HIPSTENCIL_UNROLL
         for (int q = 1; q <= HW; ++q) {
@@ -266,7 +267,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(Cfg::block, Cfg::min_blocks)
             if (lane >= lanes - k) async_copy::copy<4>(&halo_ring[q0][wid][K + lane - (lanes - K)][q - 1], p + W + q - 1);
           }
           if (prefetch_rows > 0 && rows_free && t + prefetch_rows < rows_in)
-            prefetch_l2(src.row(row0 + t + prefetch_rows) + cx);
+            gpu::prefetch_l2(src.row(row0 + t + prefetch_rows) + cx);
         }
         async_copy::commit();
       };

@@ -10,19 +10,10 @@
 #include <type_traits>
 
 #include "../../pixel.hpp"
+#include "../../platform/prefetch.hpp"
 
 namespace hipstencil {
 namespace detail {
-
-/// Asks for the cache line holding `p` to be brought into L2 (no-op where the target has
-/// no such hint).
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void prefetch_l2(const void* p) {
-#if defined(HIPSTENCIL_BACKEND_CUDA) && defined(__CUDA_ARCH__)
-  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
-#else
-  (void)p;
-#endif
-}
 
 /// Loads N (1, 2 or 4) aligned 32-bit words.
 template <int N>

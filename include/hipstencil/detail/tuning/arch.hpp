@@ -91,6 +91,21 @@ inline int multiprocessors() {
     return n;
   });
 }
+
+/// Bytes of L2 cache of the current device, cached per device: whether a call's data can
+/// stay in L2 between the kernels that write and read it. @throws gpu_error if the runtime
+/// cannot be asked.
+inline long long l2_bytes() {
+  return detail::per_device([](int device) {
+    int n = 0;
+#if defined(HIPSTENCIL_BACKEND_HIP)
+    gpu::check(hipDeviceGetAttribute(&n, hipDeviceAttributeL2CacheSize, device), "DeviceGetAttribute");
+#else
+    gpu::check(cudaDeviceGetAttribute(&n, cudaDevAttrL2CacheSize, device), "DeviceGetAttribute");
+#endif
+    return n;
+  });
+}
 #endif
 
 }  // namespace tuning

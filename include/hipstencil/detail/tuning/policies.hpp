@@ -203,8 +203,9 @@ struct packed_policy {
   /// whether each row's loads go out before the row above is added (prefetch). Single
   /// images: at radius 1 eight blocks (64 registers, from the 80 nvcc chose), separable
   /// 5x5 six (80, from 96), dense 5x5 four (as many as it takes), no prefetch. Batches:
-  /// nine, eight and five, with the prefetch, which needs fewer registers (radius 1: 63
-  /// with eight blocks, 56 with nine, a few bytes spilled; dense 5x5 95). Same call on the H200
+  /// nine, eight and five, with the prefetch (not dense 5x5, below), which needs fewer
+  /// registers (radius 1: 63 with eight blocks, 56 with nine, a few bytes spilled; dense
+  /// 5x5 95 with it, 96 and 60 bytes spilled without). Same call on the H200
   /// (bench/results/2026-11-25-strips/): radius 1 with 80 registers took 1.06x main's time
   /// on 4096 images of 128x128 and 0.89x with 64 (dense 5x5 held to 64 spilled: 1.8x);
   /// the batches' settings against the single images' took 0.89x to 0.97x on those
@@ -213,9 +214,26 @@ struct packed_policy {
   static constexpr int strip_min_blocks(int radius, bool separable, bool batched) {
     return radius == 1 ? (batched ? 9 : 8) : separable ? (batched ? 8 : 6) : (batched ? 5 : 4);
   }
+  /// Batches of dense 5x5 filters leave the prefetch out: without it (and with the L2
+  /// prefetch below) they took 0.84x the time with it on 4096 images of 128x128 and 2048
+  /// of 200x120, and 0.92x on 2048 of 64x64; radius 1 and separable 5x5 keep it (without
+  /// it, 1.00x to 1.40x their time; bench/results/2026-11-25-l2/).
   static constexpr bool strip_prefetch(int radius, bool separable, bool batched) {
-    return (void)radius, (void)separable, batched;
+    return batched && (separable || radius == 1);
   }
+  /// Whether a thread asks L2 for all of its strip's input rows before it walks them
+  /// (gpu::prefetch_l2; the strip kernel on batches and the interior instance's strips):
+  /// where the call's input and output bytes (`bytes`) exceed one and a half times the L2
+  /// cache (`l2_bytes`), so that its input comes from DRAM. There a thread's loads alone
+  /// have one row in flight; the hints have them all. Where the data fits in L2 they are
+  /// instructions spent for nothing. Against the same kernels without it on the H200
+  /// (bench/results/2026-11-25-l2/, geometric means over 3 rules, best of 2 runs):
+  /// 4096 u8 images of 128x128 (134 MB moved) 0.86x (separable 3x3) to 0.93x; 2048 of
+  /// 200x120 (98 MB) 0.87x to 0.95x; 2048 of 64x64 (17 MB) 0.99x to 1.04x. One image, the
+  /// interior instance: 8192x8192 u8 0.88x to 0.94x, uchar4 0.89x to 0.99x; uchar4
+  /// 4096x4096 and 5760x3240 0.90x to 1.01x; uchar4 3840x2160 (66 MB) 0.98x to 1.05x and
+  /// u8 5760x3240 (37 MB) 1.02x to 1.03x, which the limit leaves out.
+  static constexpr bool l2_prefetch(long long bytes, long long l2_bytes) { return 2 * bytes > 3 * l2_bytes; }
   using radii = Radii;
   using dense_radii = Radii;
   using separable_radii = Radii;
