@@ -172,6 +172,16 @@ inline separable_filter random_separable(int kw, int kh, int ax = -1, int ay = -
   return separable_filter(axis(kw), axis(kh), ax, ay);
 }
 
+/// A random dense (2r + 1)^2 filter that the packed plan takes: about nine in ten are, so
+/// up to 20 are drawn; requires that one was.
+inline filter2d random_packed_dense(int r) {
+  filter2d f = random_filter(2 * r + 1, 2 * r + 1);
+  for (int tries = 1; tries < 20 && !detail::plan_packed_dense(f.coefficients()).ok; ++tries)
+    f = random_filter(2 * r + 1, 2 * r + 1);
+  REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
+  return f;
+}
+
 /// One family of the library's list (algo::for_each_family) with one form of the filter.
 struct family_case {
   const char* name;  ///< the family's name, as resolved_algorithm reports it

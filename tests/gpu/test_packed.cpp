@@ -120,16 +120,6 @@ void random_filters_within_one() {
   CHECK(off_by_one * 4 < outputs);
 }
 
-/// A random dense (2r + 1)^2 filter that the packed plan takes: about nine in ten are, so
-/// up to 20 are drawn; requires that one was.
-filter2d random_packed_dense(int r) {
-  filter2d f = random_filter(2 * r + 1, 2 * r + 1);
-  for (int tries = 1; tries < 20 && !detail::plan_packed_dense(f.coefficients()).ok; ++tries)
-    f = random_filter(2 * r + 1, 2 * r + 1);
-  REQUIRE(detail::plan_packed_dense(f.coefficients()).ok);
-  return f;
-}
-
 /// Edge blocks at aligned addresses, where each thread's words come through the block's
 /// column map: images as narrow as one thread's outputs (the narrow block shapes), widths
 /// that leave threads of a block's row past the ROI, a block's full width, and wider ones
