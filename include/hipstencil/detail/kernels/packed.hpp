@@ -137,9 +137,10 @@ __global__ void __launch_bounds__(BX* BY)
     const packed_edge_words edge(gr.border.rule, rr, cx);  // used where x_words
     if constexpr (Interior && Aligned && !Narrow) {
       if (x_inside && y_inside && tc.free_write) {  // no check on any read or write of the strip
-        if (l2_prefetch)
-          packed_prefetch_rows(reinterpret_cast<const unsigned char*>(src.row(g.src_y0 + ys) + cx), src.pitch_bytes,
-                               rows);
+        if (l2_prefetch) {
+          const auto* first = reinterpret_cast<const unsigned char*>(src.row(g.src_y0 + ys) + cx);
+          packed_prefetch_rows<int(sizeof(In)) * OX>(first, src.pitch_bytes, rows);
+        }
         packed_interior_strip<In, R, Sep, InteriorPrefetch>(
             reinterpret_cast<const unsigned char*>(src.row(g.src_y0 + ys) + cx - L::halo), src.pitch_bytes,
             reinterpret_cast<unsigned char*>(dst.row(g.dst_y0 + ys) + g.dst_x0 + x0), dst.pitch_bytes, rows, taps);

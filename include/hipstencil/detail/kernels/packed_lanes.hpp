@@ -11,6 +11,7 @@
 
 #include "../../border.hpp"
 #include "../../pixel.hpp"
+#include "../../platform/word_loads.hpp"
 #include "../../roi.hpp"
 
 namespace hipstencil {
@@ -139,8 +140,8 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_words_any(const In* p, unsign
 /// Holds for radius up to 2: a written output reads at most 2 bytes past an edge, and the
 /// rule maps them into the 4 bytes next to it (reflect101 reaches 2 in).
 struct packed_edge_words {
-  int o0, o2, o3;       ///< byte offsets from the centre cx of the words loaded for w[0], w[2], w[3]
-  unsigned s0, s2, s3;  ///< their selectors over (loaded word, constant word)
+  unsigned s0, s2, s3;             ///< w[0], w[2], w[3]'s selectors over (own load, inside word)
+  bool left_in, mid_in, right_in;  ///< whether the words at c - 4, c + 4 and c + 8 lie inside
 
   /// Whether a launch's rows take this form (one-channel pixels at radius <= 2: the
   /// kernel's instance decides that): the rule one of replicate, reflect, reflect101 and
@@ -155,26 +156,45 @@ struct packed_edge_words {
   }
   /// The thread whose first centre is parent column cx (its words start at cx - 4).
   HIPSTENCIL_DEVICE packed_edge_words(border::kind rule, const rect& rr, int cx) {
-    // __byte_perm(a, b, s): result byte n is byte nibble n of s of (b:a). Left: bytes 0-3
-    // of the word right of the edge are columns 0-3, the outside word's bytes columns -4 to
-    // -1; right: the inside word ends at the edge E, the outside one starts there.
-    unsigned left = 0x4444u, right = 0x4444u;  // constant: every byte from the constant word
-    if (rule == border::kind::replicate) left = 0x0000u, right = 0x3333u;
-    if (rule == border::kind::reflect) left = 0x0123u, right = 0x0123u;        // -1 -> 0, E -> E - 1
-    if (rule == border::kind::reflect101) left = 0x1233u, right = 0x0012u;     // -1 -> 1, E -> E - 2
-    const bool at_left = cx == rr.x;
-    const int to_end = rr.x + rr.width - cx;  // a multiple of 4, at least 4: w[1] is inside
-    o0 = at_left ? 0 : -4, s0 = at_left ? left : 0x3210u;
-    o2 = to_end > 4 ? 4 : 0, s2 = to_end > 4 ? 0x3210u : right;
-    o3 = to_end > 8 ? 8 : o2, s3 = to_end > 8 ? 0x3210u : right;
+    // __byte_perm(a, b, s): result byte n is byte nibble n of s of (b:a). Each word is a
+    // permute of (its own load, the inside word next to it): left of the edge, columns -4
+    // to -1 from bytes 4-7, the word right of the edge (columns 0-3); right of it, the
+    // outside word from the inside word that ends at the edge E. Under the constant rule
+    // the outside word is the constant word itself (left in place of the load), and every
+    // selector takes bytes 0-3.
+    unsigned left = 0x3210u, right = 0x3210u;
+    if (rule == border::kind::replicate) left = 0x4444u, right = 0x7777u;
+    if (rule == border::kind::reflect) left = 0x4567u, right = 0x4567u;        // -1 -> 0, E -> E - 1
+    if (rule == border::kind::reflect101) left = 0x5677u, right = 0x4456u;     // -1 -> 1, E -> E - 2
+    const int to_end = rr.x + rr.width - cx;  // a multiple of 4, at least 4: the word at c is inside
+    left_in = cx != rr.x, s0 = left_in ? 0x3210u : left;
+    mid_in = to_end > 4, s2 = mid_in ? 0x3210u : right;
+    right_in = to_end > 8, s3 = right_in ? 0x3210u : right;
   }
-  /// Row words from c, the row's byte at column cx.
+  /// Row words from c, the row's byte at column cx (8-byte aligned where CentresInside).
+  /// The inside words are loaded at fixed offsets from c under their predicates
+  /// (gpu::load_word_if), so that a row costs no address arithmetic (the offsets as
+  /// members took two instructions a word) and no load waits for another; an outside word
+  /// is the permute of the inside word next to the edge (for w[2] and w[3] where mid_in is
+  /// false, of the word at c; w[3] is then read by no written output).
+  /// CentresInside: the caller knows every thread's 8 centres lie inside (mid_in true), and
+  /// the two centre words are one 8-byte load.
+  template <bool CentresInside = false>
   HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load(const unsigned char* c, unsigned constant_word,
                                                      unsigned (&w)[4]) const {
-    w[0] = __byte_perm(*reinterpret_cast<const unsigned*>(c + o0), constant_word, s0);
-    w[1] = *reinterpret_cast<const unsigned*>(c);
-    w[2] = __byte_perm(*reinterpret_cast<const unsigned*>(c + o2), constant_word, s2);
-    w[3] = __byte_perm(*reinterpret_cast<const unsigned*>(c + o3), constant_word, s3);
+    unsigned mid, next = constant_word, before = constant_word, after = constant_word;
+    if constexpr (CentresInside) {
+      gpu::load_word_pair<0>(c, mid, next);
+    } else {
+      mid = gpu::load_word<0>(c);
+      gpu::load_word_if<4>(mid_in, c, next);
+    }
+    gpu::load_word_if<-4>(left_in, c, before);
+    gpu::load_word_if<8>(right_in, c, after);
+    w[0] = __byte_perm(before, mid, s0);
+    w[1] = mid;
+    w[2] = CentresInside ? next : __byte_perm(next, mid, s2);
+    w[3] = __byte_perm(after, next, s3);
   }
 };
 

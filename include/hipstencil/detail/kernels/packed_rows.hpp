@@ -175,20 +175,29 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_strip_walk(Rows& src, unsig
   // Rows 0 to 2R - 1 only start sums: t + 1 = 1 .. 2R.
   // (rows >= 2R + 1: a strip has at least one output row.)
   unroll_phases<1, K>([&](auto phase) { step(phase, no{}, yes{}, yes{}, decltype(phase)::value - 1, true); });
-  // Rows 2R on, K at a time from phase (2R + 1) % K = 0 while `tail` rows stay after
-  // them (the row after such K may be one of those), then the rest (fewer than K + tail)
-  // through load_at; n: rows left.
-  // The bound without `tail` where TailMax is 0: with it, though the caller passes 0,
-  // nvcc 13 gave uchar4's interior instance at radius 2 122 and 154 registers instead of
-  // 96 and 128 (separable, dense), and that call 1.05x the time at 8192x8192 (dense 5x5).
+  // Rows 2R on, K at a time from phase (2R + 1) % K = 0, then the rest through load_at;
+  // n: rows left. Where `tail` rows lie past the bottom (TailMax > 0), the K-row steps
+  // run while more than K + tail rows are left, so that no row they load, the one ahead
+  // included, needs load_at, and the rest (at most K + TailMax rows) are unrolled: with
+  // the row ahead through load_at, the rule's row map sat in the loop and nvcc 13 rebuilt
+  // the taps from the constant bank at every row (ULDC, ULDC, UPRMT and a move a tap);
+  // without it, and with packed_edge_words' loads, the strip kernel's batch instance at
+  // separable 3x3 went from 111 to 80 SASS instructions a row in that loop (dense 3x3 93).
+  // Where TailMax is 0 (the interior strips) the bound is K and the row ahead of each K
+  // goes through load_at, as before that change: with `tail` in the bound, though the
+  // caller passes 0, nvcc 13 gave uchar4's interior instance at radius 2 122 and 154
+  // registers instead of 96 and 128 (separable, dense), and that call 1.05x the time at
+  // 8192x8192 (dense 5x5); the tails' form instead gave it 80, 80, 122 and 154 instead of
+  // 75, 72, 96 and 128 (radius 1 and 2).
+  constexpr bool Tails = TailMax > 0;
   int n = rows - 2 * R;
   HIPSTENCIL_NO_UNROLL
-  for (; n >= K + (TailMax > 0 ? tail : 0); n -= K)
+  for (; n >= K + (Tails ? tail + 1 : 0); n -= K)
     unroll_phases<0, K>([&](auto phase) {
       constexpr int p = decltype(phase)::value;
-      step(phase, yes{}, no{}, std::integral_constant<bool, p == K - 1>{}, rows - n + p, p + 1 < n);
+      step(phase, yes{}, no{}, std::integral_constant<bool, !Tails && p == K - 1>{}, rows - n + p, Tails || p + 1 < n);
     });
-  unroll_phases<0, K - 1 + TailMax>([&](auto phase) {
+  unroll_phases<0, K - 1 + TailMax + (Tails ? 1 : 0)>([&](auto phase) {
     constexpr int p = decltype(phase)::value;
     if (p < n) step(std::integral_constant<int, p % K>{}, yes{}, yes{}, yes{}, rows - n + p, p + 1 < n);
   });
@@ -211,9 +220,10 @@ struct packed_aligned_rows {
 /// The rows of a one-channel strip of the strip kernel (packed_strips.hpp), where the read
 /// rectangle's left and right edges fall on the threads' words (packed_edge_words: each
 /// word loaded, or built by one byte permute, with no branch). `c` at input row 0's byte
-/// at the first centre, `pitch` bytes apart; row 0 is parent row `py0`.
-/// Rows outside the read rectangle (the strip's first R at the top, last R at the bottom)
-/// go through the border rule's map, which the walk asks for there only.
+/// at the first centre, `pitch` bytes apart; row 0 is parent row `py0`, rows [top,
+/// bottom) of the strip lie inside the read rectangle.
+/// Rows outside it (the strip's first R at the top, last R at the bottom) go through the
+/// border rule's map, which the walk asks for there only.
 struct packed_edge_rows {
   const unsigned char* c;
   std::size_t pitch;
@@ -221,27 +231,26 @@ struct packed_edge_rows {
   unsigned constant_word;
   const geometry& gr;  ///< the reads' geometry (geometry::for_reads)
   image_view<const std::uint8_t> src;
-  int py0, cx;
+  int py0, cx, top, bottom;
 
   HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load(unsigned (&w)[4]) {
-    edge.load(c, constant_word, w);
+    edge.load<true>(c, constant_word, w);
     c += pitch;
   }
   HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_at(unsigned (&w)[4], int t) {
-    const rect rr = gr.read_rect();
-    const int py = py0 + t;
-    if (py >= rr.y && py < rr.y + rr.height) {
-      edge.load(c, constant_word, w);
+    if (t >= top && t < bottom) {
+      edge.load<true>(c, constant_word, w);
     } else {
       // The window's last row bounds the map, as the general walk's (rows past it are read
       // by no written output).
+      const int py = py0 + t;
       const int y_end = gr.src_y0 + gr.height + gr.kh - 1;
       const int sy = gr.map_y(py < y_end - 1 ? py : y_end - 1);
       if (sy == outside) {
         HIPSTENCIL_UNROLL
         for (int u = 0; u < 4; ++u) w[u] = constant_word;
       } else {
-        edge.load(reinterpret_cast<const unsigned char*>(src.row(sy) + cx), constant_word, w);
+        edge.load<true>(reinterpret_cast<const unsigned char*>(src.row(sy) + cx), constant_word, w);
       }
     }
     c += pitch;
@@ -249,11 +258,26 @@ struct packed_edge_rows {
 };
 
 /// Asks L2 for `n` rows from `q`, `pitch` bytes apart, before a strip walks them
-/// (tuning::packed_policy::l2_prefetch): one line a row, the one holding the thread's first
-/// centre byte; its neighbours ask for theirs, so a block's rows arrive whole.
+/// (tuning::packed_policy::l2_prefetch), where `q` is the first of the thread's own `Bytes`
+/// centre bytes in its first row. The threads whose centres share a 32-byte sector share
+/// its rows: the one at slot k of the sector asks for rows k, k + 32 / Bytes, ..., so each
+/// sector of each row is asked for once where its neighbours walk the same rows (a block
+/// row's threads; a sector at a row's end with fewer threads has some rows left to the
+/// loads). Every thread asking for every row took 7 instructions a row, about 70 of the
+/// 1300 of a thread of 4096 128x128 u8 images (separable 3x3). The first and last thread
+/// of each row asking for every row (so that no row of an end sector is left) makes every
+/// warp run the loop for every row: against main, those images then took 0.93x and 1.04x
+/// the time (separable, dense 3x3) where the split alone took 0.85x and 0.97x (two runs on
+/// the H200).
+template <int Bytes>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_prefetch_rows(const unsigned char* q, std::size_t pitch, int n) {
+  constexpr int Slots = 32 / Bytes;
+  static_assert(Slots >= 1 && 32 % Bytes == 0, "a thread's centres within one sector");
+  // Each row's address from q (not a pointer stepped by Slots rows: with that, nvcc 13 gave
+  // the u8 dense 3x3 interior instance with the edge paths 111 registers instead of 56).
+  const int k = int((reinterpret_cast<std::uintptr_t>(q) / Bytes) % Slots);
   HIPSTENCIL_NO_UNROLL
-  for (int t = 0; t < n; ++t, q += pitch) gpu::prefetch_l2(q);
+  for (int t = k; t < n; t += Slots) gpu::prefetch_l2(q + std::size_t(t) * pitch);
 }
 
 /// A thread's strip where nothing needs a check: packed_aligned_rows, and all its outputs

@@ -221,8 +221,9 @@ struct packed_policy {
   static constexpr bool strip_prefetch(int radius, bool separable, bool batched) {
     return batched && (separable || radius == 1);
   }
-  /// Whether a thread asks L2 for all of its strip's input rows before it walks them
-  /// (gpu::prefetch_l2; the strip kernel on batches and the interior instance's strips):
+  /// Whether the threads ask L2 for their strips' input rows before they walk them
+  /// (gpu::prefetch_l2, each thread its share: packed_prefetch_rows; the strip kernel on
+  /// batches and the interior instance's strips):
   /// where the call's input and output bytes (`bytes`) exceed one and a half times the L2
   /// cache (`l2_bytes`), so that its input comes from DRAM. There a thread's loads alone
   /// have one row in flight; the hints have them all. Where the data fits in L2 they are
