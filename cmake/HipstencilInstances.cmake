@@ -2,9 +2,12 @@
 # include/hipstencil/detail/instance_list.inc, and the batched ones for the pairs of
 # batch_instance_list.inc, compiled once, one translation unit per pair holding every
 # family (so that `-j` spreads them over the cores), for hipstencil's own tests, examples
-# and benchmark. One unit per pair, not per (family, pair): each unit pays about 6 s (nvcc)
-# and 4 s (hipcc, two targets) for the headers whatever it compiles, and with a unit per
-# family that fixed cost was a third of the kernels' build.
+# and benchmark. One unit per pair, not per (family, pair): each unit pays for the headers
+# whatever it compiles, and with a unit per family that fixed cost was a third of the
+# kernels' build. The units include detail/instances.hpp (the families and their launch),
+# not hipstencil.hpp, whose reduce.hpp brings in CUB: on a 2-core x86 machine an empty unit
+# took 15 to 19 s through nvcc with hipstencil.hpp and 7 to 8 s with instances.hpp (hipcc,
+# two targets: 8.4 and 7.7 s).
 # Whatever links it gets HIPSTENCIL_PRECOMPILED_KERNELS and so compiles none of those
 # kernels itself (see detail/instances.hpp). Users of the library need none of this.
 
@@ -53,7 +56,7 @@ function(hipstencil_add_kernel_library)
     foreach(_entry IN LISTS _entries)
       string(REGEX REPLACE "^X\\((.*)\\)$" "\\1" _pair "${_entry}")
       string(REGEX REPLACE "[^A-Za-z0-9]+" "_" _name "${_pair}")
-      set(_content "// Generated from the ${_kind} instance list by cmake/HipstencilInstances.cmake: every family of algo::families for (${_pair}).\n#include <hipstencil/hipstencil.hpp>\n")
+      set(_content "// Generated from the ${_kind} instance list by cmake/HipstencilInstances.cmake: every family of algo::families for (${_pair}).\n#include <hipstencil/detail/instances.hpp>\n")
       set(_index 0)
       foreach(_family IN LISTS _families)
         string(APPEND _content "HIPSTENCIL_DEFINE_INSTANCE(${_batch}, ${_index}, ${_pair})  // ${_family}\n")

@@ -82,17 +82,19 @@ step "install: cmake --install, every header and the package files in place" "$w
 eigen=${EIGEN3_INCLUDE_DIR:-/usr/include/eigen3}
 mkdir -p "$work/vendor" && cp -r "$repo/include" "$work/vendor/"
 
-for p in "${platforms[@]}"; do
+# One platform's three builds (its own steps into summary and failures).
+run_platform() {
+  local p=$1 cc flags subtree vendored
   cc=$(compiler_of "$p")
   if [ -z "$cc" ]; then
     summary+=("FAIL  $p: unknown platform (expected cuda or hip)")
     failures=$((failures + 1))
-    continue
+    return
   fi
   if ! have "$cc"; then
     summary+=("FAIL  $p: $cc not found")
     failures=$((failures + 1))
-    continue
+    return
   fi
   if [ "$p" = cuda ]; then
     flags=(-DCONSUMER_PLATFORM=cuda -DCMAKE_CUDA_ARCHITECTURES=90 "-DCMAKE_CUDA_COMPILER=$(command -v nvcc)")
@@ -122,6 +124,30 @@ for p in "${platforms[@]}"; do
   step "$p: source tree as a subproject ($subtree)" "$work/$p-$subtree.log" \
     build_with_cmake "$subtree" "-DHIPSTENCIL_SOURCE_DIR=$repo"
   step "$p: vendored include/ ($cc, one command)" "$work/$p-vendored.log" build_vendored
+}
+
+# The platforms build side by side, one background job each (a consumer build is one
+# compiler process: on CI's two cores this halves the test's time); each job hands its
+# summary lines and failure count back through files.
+for p in "${platforms[@]}"; do
+  (
+    summary=()
+    failures=0
+    run_platform "$p"
+    printf '%s\n' "${summary[@]}" >"$work/$p.summary"
+    echo "$failures" >"$work/$p.failures"
+  ) &
+done
+wait
+for p in "${platforms[@]}"; do
+  if [ -f "$work/$p.summary" ] && [ -f "$work/$p.failures" ]; then
+    mapfile -t lines <"$work/$p.summary"
+    summary+=("${lines[@]}")
+    failures=$((failures + $(cat "$work/$p.failures")))
+  else
+    summary+=("FAIL  $p: its build job ended without a summary")
+    failures=$((failures + 1))
+  fi
 done
 
 echo

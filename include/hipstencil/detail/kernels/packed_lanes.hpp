@@ -25,6 +25,29 @@ struct packed_taps {
   unsigned init, add;
 };
 
+/// `t` with its taps as values held in registers: each XORed with `zero`, which must be 0
+/// at run time but not a constant the compiler sees (a kernel's parameter that is never
+/// negative, shifted right by 31). Why: ptxas (CUDA 13, sm_90) keeps no register for a tap
+/// it can read again from the kernel's parameters; it reads it where it is used, as its two
+/// 16-bit halves and a byte permute (LDC.U16, LDC.U16, PRMT), inside the row loop. In the
+/// strip kernel's dense 3x3 batch instance that was 25 of the loop's 278 instructions (3
+/// rows); with the taps held, and eight blocks a multiprocessor (tuning::packed_policy::
+/// strip_min_blocks), 254. On the H200 the strip kernel on 4096 u8 images of 128x128 then
+/// took 0.87x the time at dense 3x3, 0.95x at separable and dense 5x5, 0.99x at separable
+/// 3x3 (bench/results/2026-11-26-taps/). NVIDIA only: the AMD compilers hold kernel
+/// arguments in scalar registers.
+template <int N>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE packed_taps<N> taps_in_registers(const packed_taps<N>& t, unsigned zero) {
+  packed_taps<N> r = t;
+#if defined(__CUDA_ARCH__)
+  HIPSTENCIL_UNROLL
+  for (int i = 0; i < N; ++i) r.k[i] ^= zero;
+#else
+  (void)zero;
+#endif
+  return r;
+}
+
 // The bits of a half2 as a word and back (a copy the compilers drop: nvcc takes memcpy in
 // device code, hip-clang its builtin).
 #if defined(__CUDACC__)

@@ -77,35 +77,42 @@ inline arch current_arch() {
   return arch(detail::per_device([](int device) { return int(detail::query_arch(device)); }));
 }
 
-/// Multiprocessors (NVIDIA SMs, AMD compute units) of the current device, cached per
-/// device: what a launcher sizes its grid against. @throws gpu_error if the runtime
-/// cannot be asked.
-inline int multiprocessors() {
-  return detail::per_device([](int device) {
+namespace detail {
+#if defined(HIPSTENCIL_BACKEND_HIP)
+using device_attribute = hipDeviceAttribute_t;
+constexpr device_attribute multiprocessor_count = hipDeviceAttributeMultiprocessorCount;
+constexpr device_attribute l2_cache_size = hipDeviceAttributeL2CacheSize;
+#else
+using device_attribute = cudaDeviceAttr;
+constexpr device_attribute multiprocessor_count = cudaDevAttrMultiProcessorCount;
+constexpr device_attribute l2_cache_size = cudaDevAttrL2CacheSize;
+#endif
+
+/// The integer attribute `Attribute` of the current device, asked once per device (one
+/// cache per attribute: per_device keys its cache on the lambda's type).
+template <device_attribute Attribute>
+int cached_attribute() {
+  return per_device([](int device) {
     int n = 0;
 #if defined(HIPSTENCIL_BACKEND_HIP)
-    gpu::check(hipDeviceGetAttribute(&n, hipDeviceAttributeMultiprocessorCount, device), "DeviceGetAttribute");
+    gpu::check(hipDeviceGetAttribute(&n, Attribute, device), "DeviceGetAttribute");
 #else
-    gpu::check(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device), "DeviceGetAttribute");
+    gpu::check(cudaDeviceGetAttribute(&n, Attribute, device), "DeviceGetAttribute");
 #endif
     return n;
   });
 }
+}  // namespace detail
+
+/// Multiprocessors (NVIDIA SMs, AMD compute units) of the current device, cached per
+/// device: what a launcher sizes its grid against. @throws gpu_error if the runtime
+/// cannot be asked.
+inline int multiprocessors() { return detail::cached_attribute<detail::multiprocessor_count>(); }
 
 /// Bytes of L2 cache of the current device, cached per device: whether a call's data can
 /// stay in L2 between the kernels that write and read it. @throws gpu_error if the runtime
 /// cannot be asked.
-inline long long l2_bytes() {
-  return detail::per_device([](int device) {
-    int n = 0;
-#if defined(HIPSTENCIL_BACKEND_HIP)
-    gpu::check(hipDeviceGetAttribute(&n, hipDeviceAttributeL2CacheSize, device), "DeviceGetAttribute");
-#else
-    gpu::check(cudaDeviceGetAttribute(&n, cudaDevAttrL2CacheSize, device), "DeviceGetAttribute");
-#endif
-    return n;
-  });
-}
+inline long long l2_bytes() { return detail::cached_attribute<detail::l2_cache_size>(); }
 #endif
 
 }  // namespace tuning

@@ -203,16 +203,21 @@ struct packed_policy {
   /// whether each row's loads go out before the row above is added (prefetch). Single
   /// images: at radius 1 eight blocks (64 registers, from the 80 nvcc chose), separable
   /// 5x5 six (80, from 96), dense 5x5 four (as many as it takes), no prefetch. Batches:
-  /// nine, eight and five, with the prefetch (not dense 5x5, below), which needs fewer
-  /// registers (radius 1: 63 with eight blocks, 56 with nine, a few bytes spilled; dense
-  /// 5x5 95 with it, 96 and 60 bytes spilled without). Same call on the H200
+  /// nine at separable 3x3, eight at dense 3x3 and separable 5x5, five at dense 5x5, with
+  /// the prefetch (not dense 5x5, below), which needs fewer registers (radius 1: 63 with
+  /// eight blocks, 56 with nine, a few bytes spilled; dense 5x5 95 with it, 96 and 60 bytes
+  /// spilled without). Dense 3x3 batches went from nine to eight with the taps held in
+  /// registers (taps_in_registers): at nine they spilled 68 bytes and took 1.01x the time
+  /// of the taps re-read (an H100), at eight (64 registers) 0.87x on 4096 images of
+  /// 128x128 and 0.82x on 2048 of 200x120 (the H200; bench/results/2026-11-26-taps/).
+  /// Same call on the H200
   /// (bench/results/2026-11-25-strips/): radius 1 with 80 registers took 1.06x main's time
   /// on 4096 images of 128x128 and 0.89x with 64 (dense 5x5 held to 64 spilled: 1.8x);
   /// the batches' settings against the single images' took 0.89x to 0.97x on those
   /// images (dense 5x5 1.00x), and 0.88x to 1.04x on 64x64 and 200x120 ones, while on
   /// single images they ranged 0.82x to 1.11x.
   static constexpr int strip_min_blocks(int radius, bool separable, bool batched) {
-    return radius == 1 ? (batched ? 9 : 8) : separable ? (batched ? 8 : 6) : (batched ? 5 : 4);
+    return radius == 1 ? (batched && separable ? 9 : 8) : separable ? (batched ? 8 : 6) : (batched ? 5 : 4);
   }
   /// Batches of dense 5x5 filters leave the prefetch out: without it (and with the L2
   /// prefetch below) they took 0.84x the time with it on 4096 images of 128x128 and 2048
