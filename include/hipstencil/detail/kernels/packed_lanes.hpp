@@ -30,12 +30,12 @@ struct packed_taps {
 /// negative, shifted right by 31). Why: ptxas (CUDA 13, sm_90) keeps no register for a tap
 /// it can read again from the kernel's parameters; it reads it where it is used, as its two
 /// 16-bit halves and a byte permute (LDC.U16, LDC.U16, PRMT), inside the row loop. In the
-/// strip kernel's dense 3x3 batch instance that was 25 of the loop's 278 instructions (3
-/// rows); with the taps held, and eight blocks a multiprocessor (tuning::packed_policy::
+/// strip kernel's dense 3x3 batch instance that was about 25 of the loop's 278 instructions
+/// (3 rows); with the taps held, and eight blocks a multiprocessor (tuning::packed_policy::
 /// strip_min_blocks), 254. On the H200 the strip kernel on 4096 u8 images of 128x128 then
 /// took 0.87x the time at dense 3x3, 0.95x at separable and dense 5x5, 0.99x at separable
-/// 3x3 (bench/results/2026-11-26-taps/). NVIDIA only: the AMD compilers hold kernel
-/// arguments in scalar registers.
+/// 3x3 (bench/results/2026-11-26-taps/). NVIDIA only, where it was measured; elsewhere the
+/// taps pass unchanged.
 template <int N>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE packed_taps<N> taps_in_registers(const packed_taps<N>& t, unsigned zero) {
   packed_taps<N> r = t;
