@@ -9,7 +9,8 @@ TEST_CASE("every family matches the reference: float -> float", "[gpu][algos]") 
 
 TEST_CASE("tiled with a non-default block shape (16 x 4 threads, 2 x 8 outputs each)", "[gpu][algos]") {
   using namespace gpu_test;
-  using shape = algo::tiled<strategy::tile_class, tuning::tiled_policy<16, 4, 2, 8>>;
+  // Only the radii this case runs are compiled (each compiled radius is a kernel to build).
+  using shape = algo::tiled<strategy::tile_class, tuning::tiled_policy<16, 4, 2, 8, tuning::radii<1, 3>>>;
   for (const border::any& b : matrix_borders())
     for (int r : {1, 3}) {
       const filter2d f = random_filter(2 * r + 1, 2 * r + 1);
@@ -104,8 +105,9 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
   // The library's policy but with no size limit: every ROI with an interior rectangle runs
   // the interior instance and the frame around it; the others, and ROIs whose spans are not
   // aligned, run tiled2d_kernel alone.
-  using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii_range<1, 8>, tuning::shared_memory_budget, 12,
-                                          32, 2, 2, 0>;
+  // (Compiled: the radii this case runs.)
+  using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2, 4, 5, 7, 8>, tuning::shared_memory_budget,
+                                          12, 32, 2, 2, 0>;
   using tag = algo::tiled<strategy::tile_class, every_size>;
   struct size { int w, h; };
   for (const border::any& b : matrix_borders())

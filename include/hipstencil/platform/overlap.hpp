@@ -7,9 +7,11 @@
 // launches in stream order.
 //
 // Protocol: the first grid calls allow_dependents() as it starts; the second is launched
-// with launch_dependent() and calls wait_for_primary() before it exits, so that it ends
-// after the first has ended and its writes are visible: work queued after the pair on the
-// stream sees both grids' results, as with two ordinary launches.
+// with launch_dependent() and calls wait_for_primary() before it exits, in every block or
+// in one block only (a grid ends when all its blocks have; its last-dispatched block
+// waits least), so that it ends after the first has ended and its writes are visible:
+// work queued after the pair on the stream sees both grids' results, as with two
+// ordinary launches.
 #pragma once
 
 #include "config.hpp"

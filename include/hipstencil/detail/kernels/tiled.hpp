@@ -84,7 +84,9 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_block(const image_view<Out>&
 
 /// Dense filter of radius R. `gr` is g.for_reads(), computed once on the host (derived
 /// per thread, it held registers across the unrolled rows: nvcc 13, sm_90, -Xptxas -v).
-template <class In, class Out, int R, int BX, int BY, int OX, int OY, int MinBlocks, bool Batch>
+/// UnrollRows: the window rows unrolled too (every tap index a constant), else a rolled
+/// loop over them (the policy's unrolled_rows_max_radius decides).
+template <class In, class Out, int R, int BX, int BY, int OX, int OY, int MinBlocks, bool Batch, bool UnrollRows = true>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     tiled2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
                    inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class, image_strides strides) {
@@ -105,7 +107,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
       for (int x = 0; x < OX; ++x) zero(acc[y][x]);
     // Window rows of this thread's block. Unrolled for small radii (see for_each_row): the
     // tap index j * K + i is then a constant.
-    static_loop<OY + 2 * R, (R <= unrolled_rows_max_radius)>([&](int t) {
+    static_loop<OY + 2 * R, UnrollRows>([&](int t) {
       A v[OX + 2 * R];
       load_row<OX + 2 * R>(v, src, gr, g.src_x0 + x0, g.src_y0 + y0 + t, free_read && full, x_end, y_end);
       add_window_row<R>(acc, v, t, taps);
@@ -212,7 +214,7 @@ struct tiled_family {
         if constexpr (!B && P::template dense_interior<C, CB, r>) {
           if (launch_interior<P, r>(p, taps)) return;
         }
-        tiled2d_kernel<In, Out, r, BX, BY, OX, OY, min_blocks, B>
+        tiled2d_kernel<In, Out, r, BX, BY, OX, OY, min_blocks, B, (r <= P::unrolled_rows_max_radius)>
             <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps, p.tile_class, p.strides);
       }, typename P::dense_radii{});
       gpu::check_launch("tiled2d_kernel");

@@ -15,8 +15,13 @@
 //     a cell of up to frame_cell_rows outputs of one column, its window's columns mapped
 //     by the border rule once and each window row once.
 // The frame's grid goes first and lets the interior grid start beside it
-// (platform/overlap.hpp). On the H200, float dense 9x9 at 8192x8192 took 214 us in such an
-// interior kernel and 460 in tiled2d_kernel alone (8 x 8 threads, rows read pixel by pixel).
+// (platform/overlap.hpp); only the interior's last block waits for the frame. With every
+// interior block waiting before it exited, the first wave of them was held for the
+// frame's whole run: float 3x3 at 8192x8192 (replicate) took 144.3 us on the H200 where
+// the interior alone, on a caller-padded source, took 132.9; launched the other way
+// round, the frame in the interior's tail, 143.6 (bench/results/2026-11-26-ci/).
+// On the H200, float dense 9x9 at 8192x8192 took 214 us in such an interior kernel and
+// 460 in tiled2d_kernel alone (8 x 8 threads, rows read pixel by pixel).
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -187,7 +192,8 @@ __global__ void __launch_bounds__(frame_threads)
 /// `cols` x `rows` outputs (multiples of OX and OY; the grid's last tiles may be partial:
 /// their threads past the rectangle skip). Preconditions (the launcher's): every thread's
 /// window inside the read rectangle, every output written, spans aligned (span_aligned).
-/// Ends after the frame's grid (overlap.hpp).
+/// Launched after the frame's grid as its dependent (overlap.hpp): its last block alone
+/// waits for that grid, so that the pair ends after both and no other block is held.
 template <class In, class Out, int R, int BX, int BY, int OX, int OY>
 __global__ void __launch_bounds__(BX* BY)
     tiled2d_interior_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
@@ -221,7 +227,12 @@ __global__ void __launch_bounds__(BX* BY)
     HIPSTENCIL_UNROLL
     for (int y = 0; y < OY; ++y) store_span<VO>(reinterpret_cast<Out*>(d + std::size_t(y) * dst.pitch_bytes), acc[y]);
   }
-  gpu::wait_for_primary();
+  // One waiting block suffices: the grid ends only when every block has, so work queued
+  // after it sees the frame's outputs too (griddepcontrol.wait: the prerequisite grid has
+  // completed and its writes are visible). The last block is dispatched last, long after
+  // the frame's small grid has ended on a large image.
+  if (blockIdx.x == gridDim.x - 1 && blockIdx.y == gridDim.y - 1 && blockIdx.z == gridDim.z - 1)
+    gpu::wait_for_primary();
 }
 
 }  // namespace detail
