@@ -19,7 +19,9 @@
 // interior block waiting before it exited, the first wave of them was held for the
 // frame's whole run: float 3x3 at 8192x8192 (replicate) took 144.3 us on the H200 where
 // the interior alone, on a caller-padded source, took 132.9; launched the other way
-// round, the frame in the interior's tail, 143.6 (bench/results/2026-11-26-ci/).
+// round, the frame in the interior's tail, 143.6; as now, 141.2 (bench/results/
+// 2026-11-26-ci/frame-probe*.txt). What keeps it 8 us above the interior alone is not
+// known yet.
 // On the H200, float dense 9x9 at 8192x8192 took 214 us in such an interior kernel and
 // 460 in tiled2d_kernel alone (8 x 8 threads, rows read pixel by pixel).
 #pragma once

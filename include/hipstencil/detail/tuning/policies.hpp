@@ -140,7 +140,7 @@ struct tiled_policy {
   static constexpr std::size_t shared_bytes = SharedBytes;
   /// The largest radius whose dense kernel unrolls its window rows as well as its taps
   /// (tiled2d_kernel's UnrollRows); larger radii loop over the rows. 2: at radius 3 and 4
-  /// the rolled loop ran 0.68 to 0.98 times the unrolled kernel's time for u8, u16 and
+  /// the rolled loop ran 0.68 to 0.97 times the unrolled kernel's time for u8, u16 and
   /// uchar4 (float 0.79 to 1.00) from 512x512 to 3840x2160 on the H200
   /// (bench/results/2026-11-26-ci/radii-ab.txt), and it is a tenth of the code: float
   /// radius 3 and 4 took 36 and 41 KB of sm_90 code instead of 285 and 403, and nvcc 13
