@@ -266,12 +266,12 @@ struct tiled_family {
     // Whether the device can overlap the two grids, asked of the runtime once per device.
     const bool overlap =
         frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
-    const int cols = in.x1 - in.x0, rows = in.y1 - in.y0;
+    const int cols = in.x1 - in.x0, rows = in.y1 - in.y0, lead = interior_lead(p.dst, g, in.x0, in.y0, OX);
     const int tiles_y = (rows + IY * IOY - 1) / (IY * IOY);  // blockIdx.z counts 65535 of them
-    const dim3 grid(unsigned((cols + IX * OX - 1) / (IX * OX)), unsigned(std::min(tiles_y, 65535)),
+    const dim3 grid(unsigned((lead + cols + IX * OX - 1) / (IX * OX)), unsigned(std::min(tiles_y, 65535)),
                     unsigned((tiles_y + 65534) / 65535));
     gpu::launch_dependent(&tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY>, grid, dim3(IX, IY), p.stream,
-                          overlap, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows);
+                          overlap, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows, lead);
     gpu::check_launch("tiled2d_interior_kernel");
     return true;
   }

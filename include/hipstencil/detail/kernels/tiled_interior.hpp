@@ -20,8 +20,8 @@
 // frame's whole run: float 3x3 at 8192x8192 (replicate) took 144.3 us on the H200 where
 // the interior alone, on a caller-padded source, took 132.9; launched the other way
 // round, the frame in the interior's tail, 143.6; as now, 141.2 (bench/results/
-// 2026-11-26-ci/frame-probe*.txt). What keeps it 8 us above the interior alone is not
-// known yet.
+// 2026-11-26-ci/frame-probe*.txt); with the interior's warps on whole lines as well
+// (interior_lead), 135.9 to 136.2.
 // On the H200, float dense 9x9 at 8192x8192 took 214 us in such an interior kernel and
 // 460 in tiled2d_kernel alone (8 x 8 threads, rows read pixel by pixel).
 #pragma once
@@ -29,6 +29,7 @@
 #include "../../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
 #include <algorithm>
+#include <cstdint>
 
 #include "../../platform/overlap.hpp"
 #include "../bordered.hpp"
@@ -102,6 +103,20 @@ inline frame_bands make_frame(const geometry& g, const interior_rect& in) {
     f.first[b + 1] = f.first[b] + (any ? (long long)band[b][2] * cell_rows : 0);
   }
   return f;
+}
+
+/// Outputs by which the interior grid starts before its rectangle's first column ix0, so
+/// that each warp's row of outputs begins on a 128-byte line of the destination (the
+/// threads before ix0 do nothing): 0 to 124 bytes' worth, a multiple of ox. Started at ix0
+/// itself (4 columns in under a 3x3 window), every warp's 512 bytes of float outputs
+/// straddled five lines, and the interior grid of float 3x3 at 8192x8192 took 138.7 us
+/// where over the whole image from column 0 it took 133.5 (H200,
+/// bench/experiments/interior_frame_split.cu; bench/results/2026-11-26-ci/split-before.txt).
+template <class Out>
+int interior_lead(const image_view<Out>& dst, const geometry& g, int ix0, int iy0, int ox) {
+  const auto first = reinterpret_cast<std::uintptr_t>(dst.row(g.dst_y0 + iy0) + g.dst_x0 + ix0);
+  const int lead = int(first % 128) / int(sizeof(Out));
+  return lead - lead % ox;
 }
 
 /// Threads of a block of tiled2d_frame_kernel.
@@ -192,25 +207,27 @@ __global__ void __launch_bounds__(frame_threads)
 
 /// Dense filter of radius R over the interior rectangle whose first output is (ix0, iy0),
 /// `cols` x `rows` outputs (multiples of OX and OY; the grid's last tiles may be partial:
-/// their threads past the rectangle skip). Preconditions (the launcher's): every thread's
+/// their threads past the rectangle skip). The grid's columns start `lead` outputs before
+/// ix0 (interior_lead; a multiple of OX), whose threads skip too. Preconditions (the launcher's): every thread's
 /// window inside the read rectangle, every output written, spans aligned (span_aligned).
 /// Launched after the frame's grid as its dependent (overlap.hpp): its last block alone
 /// waits for that grid, so that the pair ends after both and no other block is held.
 template <class In, class Out, int R, int BX, int BY, int OX, int OY>
 __global__ void __launch_bounds__(BX* BY)
     tiled2d_interior_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
-                            inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int cols, int rows) {
+                            inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int cols, int rows,
+                            int lead) {
   constexpr int C = pixel_traits<In>::channels, N = OX + 2 * R, TH = BY * OY;
   constexpr int VI = span_alignment<In, OX>(), VO = span_alignment<Out, OX>();
   static_assert(VI > 0 && VO > 0, "the interior instance moves whole aligned pieces");
   using A = accum<float, C>;
-  const int xs = (int(blockIdx.x) * BX + int(threadIdx.x)) * OX, x0 = ix0 + xs;
+  const int xs = (int(blockIdx.x) * BX + int(threadIdx.x)) * OX - lead, x0 = ix0 + xs;
   const int px = g.src_x0 + x0;
   // One tile a thread, its rows from blockIdx.y and blockIdx.z (grid.y stops at 65535):
   // a loop over tiles in y took the radius 7 kernel 40 registers instead of 32 (nvcc 13,
   // sm_90), and 8192x8192 15x15 573 us instead of 564 (H200).
   const int y0 = iy0 + (int(blockIdx.z) * 65535 + int(blockIdx.y)) * TH + int(threadIdx.y) * OY;
-  if (xs < cols && y0 < iy0 + rows) {
+  if (xs >= 0 && xs < cols && y0 < iy0 + rows) {
     A acc[OY][OX];
     HIPSTENCIL_UNROLL
     for (int y = 0; y < OY; ++y)

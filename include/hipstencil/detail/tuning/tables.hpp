@@ -116,13 +116,17 @@ struct automatic_table {
     // cases of bench/results/2026-11-25-cells/float-dense-large.csv (1920x1080 to 8192x8192,
     // replicate and reflect101; 8192x8192 5x5: 149.7 us, streaming 203.6); separable
     // 8192x8192 3x3 143 us, streaming 154. One image only: a batch runs tiled2d_kernel (the
-    // launcher's rule) and keeps earlier choices; so does the constant rule, not measured.
+    // launcher's rule) and keeps earlier choices. Under the constant rule at radius 1 and 2
+    // too (bench/results/2026-11-26-ci/constant.csv and float-rules.csv, float, 3x3 and 5x5,
+    // dense and separable: 8192x8192 dense 3x3 135.6 us, streaming 157.4; 3840x2160 dense
+    // 5x5 24.0, shared_mem 44.5; 1920x1080 dense 3x3 11.9, shared_mem 12.8); beyond radius 2
+    // the constant rule was not measured and keeps the earlier choices.
     using tiled_tuned = typename policy_for<A, tiled_policy<>>::type;
     const long long tiled_from =
         s.separable ? tiled_tuned::separable_interior_min_pixels(s.channels, s.channel_bytes, s.radius)
                     : tiled_tuned::interior_min_pixels;
     if (s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 && s.images == 1 &&
-        s.border != border_cost::constant && tiled_from >= 0 && s.pixels() >= tiled_from)
+        (s.border != border_cost::constant || s.radius <= 2) && tiled_from >= 0 && s.pixels() >= tiled_from)
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
