@@ -105,7 +105,7 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
   // The library's policy but with no size limit: every ROI with an interior rectangle runs
   // the interior instance and the frame around it; the others, and ROIs whose spans are not
   // aligned, run tiled2d_kernel alone.
-  // (Compiled: the radii this case runs.)
+  // Compiled at the radii this case runs only.
   using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2, 4, 5, 7, 8>, tuning::shared_memory_budget,
                                           12, 32, 2, 2, 0>;
   using tag = algo::tiled<strategy::tile_class, every_size>;

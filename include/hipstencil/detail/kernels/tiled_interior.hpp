@@ -208,8 +208,9 @@ __global__ void __launch_bounds__(frame_threads)
 /// Dense filter of radius R over the interior rectangle whose first output is (ix0, iy0),
 /// `cols` x `rows` outputs (multiples of OX and OY; the grid's last tiles may be partial:
 /// their threads past the rectangle skip). The grid's columns start `lead` outputs before
-/// ix0 (interior_lead; a multiple of OX), whose threads skip too. Preconditions (the launcher's): every thread's
-/// window inside the read rectangle, every output written, spans aligned (span_aligned).
+/// ix0 (interior_lead; a multiple of OX), whose threads skip too. Preconditions (the
+/// launcher's): every thread's window inside the read rectangle, every output written,
+/// spans aligned (span_aligned).
 /// Launched after the frame's grid as its dependent (overlap.hpp): its last block alone
 /// waits for that grid, so that the pair ends after both and no other block is held.
 template <class In, class Out, int R, int BX, int BY, int OX, int OY>
