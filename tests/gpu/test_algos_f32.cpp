@@ -146,3 +146,38 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
     });
   }
 }
+
+// tiled's interior grid is launched as the frame grid's dependent and only its last block
+// waits for the frame (kernels/tiled_interior.hpp): work queued after the call on the same
+// stream must still see every output, the frame's (the first and last rows, the first 4
+// and last columns) included. 2048x1024 is past the policy's 2^20 pixels, so the call
+// runs the interior instance and its frame.
+TEST_CASE("tiled: work queued after the call on its stream sees the frame too", "[gpu][algos][tiled]") {
+  using namespace gpu_test;
+  const int w = 2048, h = 1024;
+  const auto host_src = random_image<float>(w, h);
+  device_image<float> src(w, h), dst(w, h), copy(w, h);
+  src.upload(host_src.view());
+  const filter2d f = random_filter(3, 3);
+  const gpu::stream s;
+  host_image<float> after(w, h), queued(w, h);
+  for (int round = 0; round < 10; ++round) {
+    INFO("round " << round);
+    gpu::memset_2d(dst.view().data, dst.view().pitch_bytes, 0xff, w * sizeof(float), h, s);  // NaN everywhere
+    convolve(src.view(), src.view().bounds(), dst.view(), dst.view().bounds(), f, border::replicate{}, algo::tiled<>{},
+             s);
+    gpu::memcpy_2d(copy.view().data, copy.view().pitch_bytes, dst.view().data, dst.view().pitch_bytes,
+                   w * sizeof(float), h, gpu::copy_kind::device_to_device, s);
+    gpu::stream_synchronize(s);
+    dst.download(after.view());
+    copy.download(queued.view());
+    int differ = 0, nan = 0;  // pixels the queued copy saw other than the finished output; unwritten ones
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        differ += same_bytes(after(x, y), queued(x, y)) ? 0 : 1;
+        nan += std::isnan(after(x, y)) ? 1 : 0;
+      }
+    CHECK(differ == 0);
+    CHECK(nan == 0);
+  }
+}
