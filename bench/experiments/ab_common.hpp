@@ -1,12 +1,14 @@
 // Shared by the standalone A/B drivers of bench/experiments/ (packed_interior_ab.cu,
 // packed_segment_ab.cu, tiled_dense_ab.cu, dense_fma_probe.cu, tiled_frame_probe.cu,
-// interior_gap_probe.cu, interior_small_probe.cu, host_cost_probe.cu; not built by CMake): the median time of a call by device events, a hash of an output and
+// interior_gap_probe.cu, interior_small_probe.cu, host_cost_probe.cu, radii_ab.cu,
+// interior_frame_split.cu; not built by CMake): the median time of a call by device events, a hash of an output and
 // random inputs, the dense filter they time, and the packed drivers' walk over their cases,
 // so that their figures are taken the same way.
 #pragma once
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 /// FNV-1a over the rows of `count` images, each w x h pixels of `bytes` bytes, `stride` apart.
@@ -25,6 +27,21 @@ inline void fill_random(void* dev, std::size_t pitch, std::size_t row_bytes, std
   std::vector<unsigned char> h(row_bytes * rows);
   for (auto& v : h) { s = s * 1664525u + 1013904223u; v = (unsigned char)(s >> 24); }
   cudaMemcpy2D(dev, pitch, h.data(), row_bytes, row_bytes, rows, cudaMemcpyHostToDevice);
+}
+/// Fills a pitched device image of w x h floats with values in [0, 1) from the same
+/// generator (random bytes could be NaN).
+inline void fill_random_floats(float* dev, std::size_t pitch, int w, int h, unsigned& s) {
+  std::vector<float> v(std::size_t(w) * h);
+  for (auto& x : v) { s = s * 1664525u + 1013904223u; x = (s >> 8) / 16777216.f; }
+  cudaMemcpy2D(dev, pitch, v.data(), std::size_t(w) * 4, std::size_t(w) * 4, h, cudaMemcpyHostToDevice);
+}
+/// A device image of random pixels: floats in [0, 1), other types random bytes.
+template <class T>
+void fill_random_pixels(hipstencil::device_image<T>& im, unsigned& s) {
+  if constexpr (std::is_same<T, float>::value)
+    fill_random_floats(im.data(), im.pitch_bytes(), im.width(), im.height(), s);
+  else
+    fill_random(im.data(), im.pitch_bytes(), std::size_t(im.width()) * sizeof(T), im.height(), s);
 }
 
 /// Median of `runs` timings of f() in microseconds (device events around each call), after

@@ -66,13 +66,8 @@ int main() {
   std::printf("fma peak %.2f TFMA/s\n", tfma);
   const int w = 8192, h = 8192, P = 8;
   hs::device_image<float> padded(w + 2 * P, h + 2 * P), out(w, h), ref(w, h);
-  {
-    std::vector<float> hsrc(std::size_t(w + 2 * P) * (h + 2 * P));
-    unsigned s = 99;
-    for (auto& v : hsrc) { s = s * 1664525u + 1013904223u; v = (s >> 8) / 16777216.f; }
-    cudaMemcpy2D(padded.data(), padded.pitch_bytes(), hsrc.data(), (w + 2 * P) * 4, (w + 2 * P) * 4, h + 2 * P,
-                 cudaMemcpyHostToDevice);
-  }
+  unsigned s = 99;
+  fill_random_pixels(padded, s);
   const float* src0 = padded.data() + P * (padded.pitch_bytes() / 4) + P;
   const long sp = long(padded.pitch_bytes() / 4), dp = long(out.pitch_bytes() / 4);
   const bool only4 = std::getenv("ONLY_R4") != nullptr;

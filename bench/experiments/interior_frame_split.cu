@@ -99,12 +99,7 @@ int main() {
   const int w = 8192, h = 8192, pad = 8;
   hs::device_image<float> src(w, h), padded(w + 2 * pad, h + 2 * pad), out(w, h);
   unsigned s = 4242;
-  for (auto* im : {&src, &padded}) {
-    std::vector<float> v(std::size_t(im->width()) * im->height());
-    for (auto& x : v) { s = s * 1664525u + 1013904223u; x = (s >> 8) / 16777216.f; }
-    cudaMemcpy2D(im->data(), im->pitch_bytes(), v.data(), im->width() * 4, im->width() * 4, im->height(),
-                 cudaMemcpyHostToDevice);
-  }
+  for (auto* im : {&src, &padded}) fill_random_pixels(*im, s);
   run<1>(src, padded, out);
   run<2>(src, padded, out);
   std::printf("last error: %s\n", cudaGetErrorString(cudaGetLastError()));

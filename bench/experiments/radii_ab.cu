@@ -15,27 +15,12 @@
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -DTYPE=1 -I<tree>/include \
 //        -I/usr/include/eigen3 radii_ab.cu -lcufft -o radii_ab && ./radii_ab
 #include "ab_common.hpp"
+#include "ab_type.hpp"
 #include <cstdio>
 #include <cstring>
 #include <vector>
 namespace hs = hipstencil;
 namespace tu = hipstencil::tuning;
-#ifndef TYPE
-#define TYPE 1
-#endif
-#if TYPE == 0
-using T = std::uint8_t;
-static const char* tname = "u8";
-#elif TYPE == 1
-using T = float;
-static const char* tname = "float";
-#elif TYPE == 2
-using T = uchar4;
-static const char* tname = "uchar4";
-#else
-using T = std::uint16_t;
-static const char* tname = "u16";
-#endif
 
 using smem_runtime = hs::algo::shared_mem<hs::strategy::tile_class, tu::shared_mem_policy<tu::radii<>, tu::radii<>>>;
 using two_pass_runtime = hs::algo::two_pass<hs::strategy::tile_class, tu::two_pass_policy<tu::radii<>>>;
@@ -84,13 +69,7 @@ int main() {
   struct sz { int w, h; };
   for (auto z : std::vector<sz>{{512, 512}, {1920, 1080}, {3840, 2160}}) {
     images im{hs::device_image<T>(z.w, z.h), hs::device_image<T>(z.w, z.h), hs::device_image<T>(z.w, z.h), z.w, z.h};
-    if constexpr (std::is_same<T, float>::value) {  // values in [0, 1): random bytes can be NaN
-      std::vector<float> host(std::size_t(z.w) * z.h);
-      for (auto& v : host) { s = s * 1664525u + 1013904223u; v = (s >> 8) / 16777216.f; }
-      cudaMemcpy2D(im.src.data(), im.src.pitch_bytes(), host.data(), z.w * 4, z.w * 4, z.h, cudaMemcpyHostToDevice);
-    } else {
-      fill_random(im.src.data(), im.src.pitch_bytes(), std::size_t(z.w) * sizeof(T), z.h, s);
-    }
+    fill_random_pixels(im.src, s);
     for (int r : {3, 4}) compare("tiled", "dense", r, im, ab_dense_filter(r), tiled_unrolled_tag{}, tiled_rolled_tag{});
     for (int r : {5, 6, 8, 9, 12, 16}) {
       compare("shared_mem", "dense", r, im, ab_dense_filter(r), hs::algo::shared_mem<>{}, smem_runtime{});

@@ -1,6 +1,6 @@
 // Standalone A/B driver (not built by CMake): times the two families that run
 // tiled2d_kernel, algo::tiled on dense filters (radius 1 to 8) and algo::direct (radius 1
-// and 2), on one pixel type (TYPE=0 u8, 1 float, 2 uchar4, chosen at compile time so that
+// and 2), on one pixel type (TYPE=0 u8, 1 float, 2 uchar4: ab_type.hpp, chosen at compile time so that
 // three builds run in parallel), from 512x512 to 8192x8192 and an odd 1001x997, under
 // replicate (and reflect101 at radius 1, 4 and 7), a separable Gaussian at radius 1 and 2
 // in tiled (replicate, reflect101) and streaming (replicate), and prints a hash of each output, so
@@ -13,23 +13,11 @@
 // row-major warps, aligned pieces) and the interior instance with its frame that was
 // taken: bench/results/2026-11-25-tiled-dense/.
 #include "ab_common.hpp"
+#include "ab_type.hpp"
 #include <cstdio>
 #include <cstring>
 #include <vector>
 namespace hs = hipstencil;
-#ifndef TYPE
-#define TYPE 1
-#endif
-#if TYPE == 0
-using T = std::uint8_t;
-static const char* tname = "u8";
-#elif TYPE == 1
-using T = float;
-static const char* tname = "float";
-#else
-using T = uchar4;
-static const char* tname = "uchar4";
-#endif
 
 template <class Tag>
 void run(const char* fam, Tag tag, int w, int h, int r, bool reflect, hs::device_image<T>& a, hs::device_image<T>& b,
@@ -59,13 +47,7 @@ int main() {
   struct sz { int w, h; };
   for (auto z : std::vector<sz>{{512, 512}, {1001, 997}, {1920, 1080}, {3840, 2160}, {8192, 8192}}) {
     hs::device_image<T> a(z.w, z.h), b(z.w, z.h);
-    if constexpr (std::is_same<T, float>::value) {
-      std::vector<float> hsrc(std::size_t(z.w) * z.h);
-      for (auto& v : hsrc) { s = s * 1664525u + 1013904223u; v = (s >> 8) / 16777216.f; }
-      cudaMemcpy2D(a.data(), a.pitch_bytes(), hsrc.data(), z.w * 4, z.w * 4, z.h, cudaMemcpyHostToDevice);
-    } else {
-      fill_random(a.data(), a.pitch_bytes(), std::size_t(z.w) * sizeof(T), z.h, s);
-    }
+    fill_random_pixels(a, s);
     for (int r = 1; r <= 8; ++r) {
       run("tiled", hs::algo::tiled<>{}, z.w, z.h, r, false, a, b);
       if (r == 1 || r == 4 || r == 7) run("tiled", hs::algo::tiled<>{}, z.w, z.h, r, true, a, b);

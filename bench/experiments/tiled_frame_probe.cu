@@ -20,12 +20,7 @@ int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::atoi(argv[1]) : 25;
   hs::device_image<float> src(w, h), padded(w + 2 * P, h + 2 * P), out(w, h);
   unsigned s = 4242;
-  for (auto* im : {&src, &padded}) {
-    std::vector<float> v(std::size_t(im->width()) * im->height());
-    for (auto& x : v) { s = s * 1664525u + 1013904223u; x = (s >> 8) / 16777216.f; }
-    cudaMemcpy2D(im->data(), im->pitch_bytes(), v.data(), im->width() * 4, im->width() * 4, im->height(),
-                 cudaMemcpyHostToDevice);
-  }
+  for (auto* im : {&src, &padded}) fill_random_pixels(*im, s);
   for (int r : {4, 7}) {
     const hs::filter2d f = ab_dense_filter(r);
     const double floor_us = double(w) * h * (2 * r + 1) * (2 * r + 1) / 31.82e12 * 1e6;
