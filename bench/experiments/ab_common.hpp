@@ -1,7 +1,7 @@
 // Shared by the standalone A/B drivers of bench/experiments/ (packed_interior_ab.cu,
 // packed_segment_ab.cu, tiled_dense_ab.cu, dense_fma_probe.cu, tiled_frame_probe.cu,
 // interior_gap_probe.cu, interior_small_probe.cu, host_cost_probe.cu, radii_ab.cu,
-// interior_frame_split.cu; not built by CMake): the median time of a call by device events, a hash of an output and
+// interior_frame_split.cu, launch_paths.cu; not built by CMake): the median time of a call by device events, a hash of an output and
 // random inputs, the dense filter they time, and the packed drivers' walk over their cases,
 // so that their figures are taken the same way.
 #pragma once

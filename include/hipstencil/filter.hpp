@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "error.hpp"
@@ -23,7 +24,9 @@ class separable_filter;
 
 namespace detail {
 struct factor_cache;
-inline const factor_cache* filter_factors(const filter2d& f);  // detail/factor.hpp
+// detail/factor.hpp; a template (filter2d only) so that its SVD is compiled only where used
+template <class Filter, std::enable_if_t<std::is_same<Filter, filter2d>::value, int> = 0>
+const factor_cache* filter_factors(const Filter& f);
 inline void check_taps(const char* who, const char* param, std::size_t size, int anchor) {
   if (size < 1 || size % 2 == 0)
     throw_invalid(who, ": ", param, " must have an odd number (>= 1) of taps, got ", size);
@@ -72,7 +75,8 @@ class filter2d {
   }
 
  private:
-  friend const detail::factor_cache* detail::filter_factors(const filter2d& f);
+  template <class Filter, std::enable_if_t<std::is_same<Filter, filter2d>::value, int>>
+  friend const detail::factor_cache* detail::filter_factors(const Filter& f);
   int w_, h_, ax_ = 0, ay_ = 0;
   std::vector<float> c_;
   std::shared_ptr<detail::factor_cache> factors_;  ///< shared by copies: same coefficients

@@ -127,28 +127,25 @@ TEST_CASE("automatic's table: a batch counts the pixels of all its images (H200)
     const auto list = named(tu::automatic_table<tu::arch::sm_90>::choose(s));
     return list.empty() ? tu::choice::none : list[0];  // none: naive
   };
-  // One 128x128 u8 image runs direct; 4096 of them in one grid run packed, dense and
-  // separable (116 and 108 us; tiled 232 and 227, streaming's lanes idle at 128 wide), and
-  // tiled for the filters packed refuses.
-  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::direct);
+  auto unpacked_of = [](tu::problem_shape s, int images) {
+    s.images = images;
+    return unpacked(tu::automatic_table<tu::arch::sm_90>::choose(s));
+  };
+  // One 128x128 u8 image runs packed, direct for the filters packed refuses; 4096 of them
+  // in one grid run packed too, dense and separable (116 and 108 us; tiled 232 and 227,
+  // streaming's lanes idle at 128 wide), and tiled for the filters packed refuses.
+  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::packed);
+  CHECK(unpacked_of(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::direct);
   CHECK(first(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::packed);
   CHECK(first(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::packed);
-  auto unpacked_batch = [](tu::problem_shape s, int images) {
-    s.images = images;
-    return unpacked(tu::automatic_table<tu::arch::sm_90>::choose(s));
-  };
-  CHECK(unpacked_batch(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
-  CHECK(unpacked_batch(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
+  CHECK(unpacked_of(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
+  CHECK(unpacked_of(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
   // 64 frames of 1920x1080 uchar4: packed, then streaming for what packed refuses (3x3 and
   // 5x5, dense and separable).
-  auto rest = [](tu::problem_shape s, int images) {
-    s.images = images;
-    return unpacked(tu::automatic_table<tu::arch::sm_90>::choose(s));
-  };
   CHECK(first(shape(true, 1, 4, 1, 1920, 1080), 64) == tu::choice::packed);
-  CHECK(rest(shape(true, 1, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
-  CHECK(rest(shape(false, 2, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
-  CHECK(rest(shape(true, 2, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
+  CHECK(unpacked_of(shape(true, 1, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
+  CHECK(unpacked_of(shape(false, 2, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
+  CHECK(unpacked_of(shape(true, 2, 4, 1, 1920, 1080), 64) == tu::choice::streaming);
 }
 
 TEST_CASE("automatic's table: the measured choices at the sizes users filter (H200)") {
@@ -164,9 +161,9 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(named(u8_8k)[0] == tu::choice::packed);
   CHECK(named(u8_8k)[1] == tu::choice::streaming);
   CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::tiled);
-  // packed: one-channel 8-bit 3x3 and 5x5 beyond 2^20 pixels, at any width.
+  // packed: one-channel 8-bit 3x3 and 5x5 at every size and width.
   CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
-  CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::packed);
   CHECK(first(shape(false, 1, 1, 1, 3840, 2160)) == tu::choice::packed);
   CHECK(first(shape(true, 2, 1, 1, 3840, 2160)) == tu::choice::packed);
   CHECK(first(shape(false, 3, 1, 1, 8192, 8192)) != tu::choice::packed);  // radius 3: not compiled
@@ -174,11 +171,11 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 1, 4, 1, 8192, 8192)) == tu::choice::packed);   // uchar4 (194 us, streaming 274)
   CHECK(first(shape(true, 2, 4, 1, 512, 512)) == tu::choice::packed);      // (6.9 us, shared_mem 10.5)
   CHECK(first(shape(true, 1, 4, 1, 128, 65536)) == tu::choice::packed);    // (29.3 us, shared_mem 82.1)
-  CHECK(first(shape(false, 1, 4, 1, 128, 128)) != tu::choice::packed);
+  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::packed);  // (4.9 us, direct 5.6)
   CHECK(first(shape(false, 3, 4, 1, 8192, 8192)) != tu::choice::packed);  // radius 3
   CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::packed);  // narrow 3x3 (18.4 us, tiled 28.8)
   CHECK(first(shape(true, 1, 1, 1, 512, 4096)) == tu::choice::packed);    // (11.9 us, tiled 12.2)
-  CHECK(first(shape(false, 1, 1, 1, 512, 512)) != tu::choice::packed);  // 3x3 from 2^18 pixels, not at them
+  CHECK(first(shape(false, 1, 1, 1, 16, 16)) == tu::choice::packed);  // any size (512x512 3x3: 4.6 us, direct 6.0)
   CHECK(first(shape(true, 2, 1, 1, 128, 65536)) == tu::choice::packed);   // narrow 5x5 (33.9 us, tiled 47.8)
   // 1920x1080 u8: packed first; for the filters it refuses, dense 3x3 and separable 5x5
   // direct (11.1 and 16.7 us; tiled 12.1, shared_mem 18.9), dense 5x5 tiled (14.6, direct
@@ -192,19 +189,33 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(second(shape(true, 2, 1, 1, 1920, 1080)) == tu::choice::tiled);  // one_channel_separable
   CHECK(second(shape(false, 2, 1, 1, 1920, 1080)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 4, 1920, 1080)) == tu::choice::tiled);
-  // 128x128 and 512x512 one-channel u8 and float, 3x3 and 5x5: direct (512x512 u8
-  // separable 5x5: 7.2 us, tiled 10.3; 128x128 float separable 3x3: 6.3, shared_mem 6.7).
-  CHECK(first(shape(true, 1, 1, 1, 128, 128)) == tu::choice::direct);
-  CHECK(first(shape(true, 1, 1, 1, 512, 512)) == tu::choice::direct);
+  // 128x128 and 512x512 one-channel float, 3x3 and 5x5: direct (128x128 float separable
+  // 3x3: 6.3 us, shared_mem 6.7); u8 packed, then direct for what packed refuses (512x512
+  // u8 separable 5x5: direct 7.2 us, tiled 10.3).
+  CHECK(first(shape(true, 1, 1, 1, 128, 128)) == tu::choice::packed);
+  CHECK(unpacked(choose(shape(true, 1, 1, 1, 128, 128))) == tu::choice::direct);
+  CHECK(unpacked(choose(shape(true, 1, 1, 1, 512, 512))) == tu::choice::direct);
   CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::direct);
   // 16-bit too (128x128 u16 dense 3x3: 4.9 us, naive 5.9); not four channels from 512x512
-  // (uchar4 dense 3x3: shared_mem 6.7 us, direct 7.6); uchar4 at 128x128 but dense 5x5
-  // (separable 5x5: direct 7.6 us, naive 8.3; dense 5x5: shared_mem 6.4, direct 7.6).
+  // (uchar4 dense 3x3: shared_mem 6.7 us, direct 7.6); uchar4 at 128x128 packed first,
+  // then direct but for dense 5x5 (separable 5x5: direct 7.6 us, naive 8.3; dense 5x5:
+  // shared_mem 6.4, direct 7.6).
   CHECK(first(shape(false, 1, 1, 2, 128, 128)) == tu::choice::direct);
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::shared_mem);
   CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::packed);  // 5.9 us, direct 7.9 (rows/matrix.csv)
-  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::direct);
-  CHECK(first(shape(false, 2, 4, 1, 128, 128)) == tu::choice::shared_mem);
+  CHECK(unpacked(choose(shape(false, 1, 4, 1, 128, 128))) == tu::choice::direct);
+  CHECK(unpacked(choose(shape(false, 2, 4, 1, 128, 128))) == tu::choice::shared_mem);
+  // Packed at 128x128 under every rule (2026-11-26-small/: reflect101 dense 3x3 5.8 us,
+  // direct 10.3, shared_mem 7.4; replicate dense 5x5 6.1, shared_mem 6.7).
+  for (tu::border_cost b : {tu::border_cost::clamp, tu::border_cost::constant, tu::border_cost::fold}) {
+    tu::problem_shape u4 = shape(false, 1, 4, 1, 128, 128);
+    u4.border = b;
+    CHECK(first(u4) == tu::choice::packed);
+    u4.radius = 2;
+    CHECK(first(u4) == tu::choice::packed);
+    u4.channel_bytes = 2;  // ushort4: not packed
+    CHECK(first(u4) != tu::choice::packed);
+  }
   // float separable 3x3: tiled beyond 2^19 pixels (2560x1440: 14.6 us, shared_mem 15.1,
   // direct 16.5; rows/sep.csv), as its outer product from 2^20 (8192x8192: 143 us,
   // streaming 155).
@@ -217,8 +228,8 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 128x65536 u8 dense 3x3: never streaming (250 us there, tiled 32); packed, then tiled.
   CHECK(unpacked(tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 1, 1, 1, 128, 65536))) ==
         tu::choice::tiled);
-  // 128x128 u8 dense 3x3: direct (5.4 us; shared_mem 6.3).
-  CHECK(first(shape(false, 1, 1, 1, 128, 128)) == tu::choice::direct);
+  // 128x128 u8 dense 3x3: packed (4.3 us, direct 5.25, shared_mem 6.2; 2026-11-26-small/).
+  CHECK(first(shape(false, 1, 1, 1, 128, 128)) == tu::choice::packed);
   // 3840x2160 u16 3x3: streaming (separable 26.8 us, tiled 38.6; dense 28.3, tiled 30.8);
   // 1920x1080: direct (separable 11.3, tiled 12.8); dense 5x5 tiled (16.0, direct 16.9).
   CHECK(first(shape(true, 1, 1, 2, 3840, 2160)) == tu::choice::streaming);
@@ -494,11 +505,13 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // One channel at 2^20 pixels and below from radius 2: shared_mem whatever the rule
   // (1280x720 u16 dense 9x9: tiled 1.50x).
   CHECK(first(with(shape(false, 4, 1, 2, 1280, 720), clamp)) == tu::choice::shared_mem);
-  // u8 3x3 packed from 2^16 pixels under fold rules (512x512 separable reflect101: 7.6
-  // us, direct 10.1), beyond 2^18 otherwise (at 512x512 direct, and shared_mem under
-  // constant, lead).
-  CHECK(first(with(shape(true, 1, 1, 1, 512, 512), fold)) == tu::choice::packed);
-  CHECK(first(with(shape(true, 1, 1, 1, 512, 512), constant)) == tu::choice::direct);
+  // u8 3x3 and 5x5 packed at every size under every rule (512x512 separable 3x3
+  // reflect101: 4.6 us, direct 10.7; constant 4.6, direct 7.8, shared_mem 8.1;
+  // 2026-11-26-small/).
+  for (tu::border_cost b : {clamp, constant, fold}) {
+    CHECK(first(with(shape(true, 1, 1, 1, 512, 512), b)) == tu::choice::packed);
+    CHECK(first(with(shape(false, 2, 1, 1, 128, 128), b)) == tu::choice::packed);
+  }
   CHECK(first(with(shape(false, 2, 1, 1, 256, 256), clamp)) == tu::choice::packed);
   // 16-bit and float at radius 1 and 2 to 2^19 pixels: shared_mem under constant and fold
   // rules (512x512 u16 dense 5x5 reflect101: direct 1.81x), direct under clamp at 3x3.

@@ -38,6 +38,7 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 #include "../filter.hpp"
@@ -109,10 +110,19 @@ inline bool integer_rank_one(const std::vector<std::int64_t>& m, int w, int h, s
   return true;
 }
 
+/// Only filter2d: these functions are templates so that the SVD (Eigen, factor_svd.hpp),
+/// which costs a translation unit tens of seconds to compile (nvcc 13 on a 2-core x86
+/// machine: 23 s in cicc and 50 in g++ for svd_terms alone), is compiled where a call may
+/// factor a filter (algo::automatic, and the fits of fft and tensor_core), not in every unit
+/// that includes hipstencil.hpp (an empty one took 68 s through nvcc before, 17 after).
+template <class Filter>
+using if_filter2d = std::enable_if_t<std::is_same<Filter, filter2d>::value, int>;
+
 /// The separable forms of `f` (see the top of this file): `rank_one` when its coefficients
 /// are a rank-one matrix, else `low_rank` when they are a sum of 2 to low_rank_max_terms
 /// separable terms, else neither. Anchors as f's.
-inline void factor_filter(const filter2d& f, factor_cache& out) {
+template <class Filter, if_filter2d<Filter> = 0>
+void factor_filter(const Filter& f, factor_cache& out) {
   const int w = f.width(), h = f.height();
   std::vector<std::int64_t> m, mr, mc;
   int p = 0;
@@ -142,7 +152,8 @@ inline void factor_filter(const filter2d& f, factor_cache& out) {
 
 /// The factor_cache of f, filled by factor_filter on the first call for f or any copy of
 /// it (thread-safe), then remembered; null for a moved-from object.
-inline const factor_cache* filter_factors(const filter2d& f) {
+template <class Filter, if_filter2d<Filter>>
+const factor_cache* filter_factors(const Filter& f) {
   detail::factor_cache* c = f.factors_.get();
   if (!c) return nullptr;
   std::call_once(c->once, [&] { factor_filter(f, *c); });
@@ -150,13 +161,15 @@ inline const factor_cache* filter_factors(const filter2d& f) {
 }
 
 /// f's rank-one separable form, or null (filter_factors).
-inline const separable_filter* rank_one_factors(const filter2d& f) {
+template <class Filter, if_filter2d<Filter> = 0>
+const separable_filter* rank_one_factors(const Filter& f) {
   const factor_cache* c = filter_factors(f);
   return c ? c->rank_one.get() : nullptr;
 }
 
 /// True when f's coefficients are m 2^-p with integers sum |m| < 2^24 (factor_cache).
-inline bool small_integer_kernel(const filter2d& f) {
+template <class Filter, if_filter2d<Filter> = 0>
+bool small_integer_kernel(const Filter& f) {
   const factor_cache* c = filter_factors(f);
   return c && c->small_integer;
 }
@@ -171,7 +184,8 @@ inline bool small_integer_kernel(const separable_filter& f) {
 }
 
 /// f's separable terms when it is a sum of 2 to low_rank_max_terms of them, or null.
-inline const std::vector<separable_filter>* low_rank_factors(const filter2d& f) {
+template <class Filter, if_filter2d<Filter> = 0>
+const std::vector<separable_filter>* low_rank_factors(const Filter& f) {
   const factor_cache* c = filter_factors(f);
   return c ? c->low_rank.get() : nullptr;
 }

@@ -166,8 +166,13 @@ struct direct_policy {
 /// only. Measured on the H200 (bench/results/2026-11-23-packed/, strip-*.csv and
 /// try-unrolled-strip-*.csv): 8 and 16 rows at 3840x2160 and 8192x8192; at 1920x1080 u8 4
 /// rows (9.1 to 13.5 us) beat 2 (9.1 to 15.0) and 8 (12.0 to 15.5), which a target of 32768
-/// threads gives, and 65536 did not.
-template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 2,
+/// threads gives, and 65536 did not. Down to one row: where two-row strips leave the grid
+/// short of the target (u8 to 512x512, uchar4 to 256x256) one-row strips took 0.89x to
+/// 0.97x their time, best of two runs, but 1.02x at 512x512 u8 dense 5x5 (128x128 uchar4
+/// dense 5x5: 6.0 us against 6.8; u8 separable 5x5 4.6 against 5.0); from 724x724, where
+/// the rule keeps two rows or more, they lost (uchar4 1024x1024 dense 5x5: 20.1 us against
+/// 12.5; bench/results/2026-11-26-small/strips-*.csv, strips-0 the library's choice).
+template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 1,
           int TargetThreads = 32768, class Radii = radii_range<1, 2>>
 struct packed_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, min_strip_rows = MinStripRows;

@@ -88,15 +88,15 @@ struct automatic_table {
     // packed (8-bit in half-precision lanes) first at radius 1 and 2
     // (bench/results/2026-11-23-packed/u8-uchar4.csv):
     //   one channel beyond 2^20 pixels: 1920x1080 u8 dense 3x3 9.5 us (direct 11.2),
-    //     separable 5x5 12.1 (direct 17.0); 8192x8192 dense 5x5 102 (streaming 201). At
-    //     512x512 it ties direct (7.2 us dense 5x5) or loses (6.2 against 5.5 dense 3x3).
+    //     separable 5x5 12.1 (direct 17.0); 8192x8192 dense 5x5 102 (streaming 201); and
+    //     since its strip kernel, at smaller sizes too (below).
     //     At any width since its narrow blocks (bench/results/2026-11-23-varshape/packed-
     //     narrow.csv): 128x65536 separable 3x3 17.6 us (tiled 30.5), 512x4096 11.9 (tiled
     //     12.2), 4096 images of 128x128 108 (tiled 227); at 1024x2048 separable 3x3 it
     //     trails direct by 4% (12.2 against 11.7 us);
     //   four channels beyond 2^16 pixels, any width: 512x512 uchar4 separable 5x5 6.9 us
     //     (shared_mem 10.5), 8192x8192 dense 3x3 194 (streaming 274), 128x65536 separable
-    //     3x3 29.3 (shared_mem 82.1); at 128x128 direct and shared_mem lead by 0.2-1 us.
+    //     3x3 29.3 (shared_mem 82.1); and since its one-row strips at smaller sizes (below).
     // Filters its plan refuses fall to the rest of the list.
     const preference rest = choose_family(s);
     // fft for dense filters from radius 9 where the direct sums cost more than 1.4e8
@@ -137,18 +137,14 @@ struct automatic_table {
       return ahead(choice::tensor_core, fft ? ahead(choice::fft, rest) : rest);
     }
     if (fft) return ahead(choice::fft, rest);
-    // Smaller images too (bench/results/2026-11-24-rows/small.csv and sep.csv): one channel
-    // at radius 2 from 2^16 pixels (512x512 separable 5x5: 7.2 us, direct 9.4; 256x256
-    // 6.8 against 9.0, reflect101 7.8 against 16.2), at radius 1 beyond 2^18 (724x724
-    // dense 3x3: 6.5, direct 7.0; at 512x512 direct leads by 0.1-0.2 us, and shared_mem
-    // by 1.7 us under constant) but from 2^16 under fold rules (512x512 separable 3x3
-    // reflect101: 7.6, direct 10.1); four channels separable 5x5 at any size (128x128:
-    // 5.9 us, direct 7.9, matrix.csv; 256x256: 6.4 against 10.8).
-    const long long px = s.pixels();
-    const bool one_packs = s.radius == 2 || s.border == border_cost::fold ? px >= (1LL << 16) : px > (1LL << 18);
-    const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
-                       ((s.channels == 1 && one_packs) ||
-                        (s.channels == 4 && (px > (1LL << 16) || (s.separable && s.radius == 2))));
+    // Smaller images too (bench/results/2026-11-26-small/, 128x128 to 1024x1024, best of
+    // two runs; since packed's strip kernel and its one-row strips): one channel and four
+    // at every size, under every rule (u8 128x128 dense 3x3: 4.3 us, direct 5.25; separable
+    // 5x5 4.8 against 6.9; reflect101 5x5 5.1 to 5.3 against direct's 16.5 and shared_mem's
+    // 9.2 to 12.3; 512x512 separable 3x3 4.5, direct 5.9; uchar4 128x128 reflect101 dense
+    // 3x3: 5.8 us, direct 10.3, shared_mem 7.4; with one-row strips, one-row-small-*.csv,
+    // replicate dense 3x3 4.9, direct 5.6; dense 5x5 6.1, shared_mem 6.7).
+    const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 && (s.channels == 1 || s.channels == 4);
     if (packs) return ahead(choice::packed, rest);
     return rest;
   }
