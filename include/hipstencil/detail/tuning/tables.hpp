@@ -56,7 +56,8 @@ struct automatic_table {
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
-  ///   first, at radius 1 and 2, direct for one channel up to 2^19 pixels, 8- and 16-bit
+  ///   first, at radius 1 and 2, packed for u8 and uchar4 at every size (choose()), then
+  ///     direct for one channel up to 2^19 pixels, 8- and 16-bit
   ///     3x3 and separable 5x5 up to 2^21 (1920x1080), float separable 3x3 below 2^23
   ///     (wide images), uchar4 up to 2^16 but dense 5x5, uchar3 3x3 at every size
   ///     (bench/results/2026-11-23-direct/ and 2026-11-23-types/);
