@@ -8,6 +8,7 @@
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <chrono>
 #include <type_traits>
 #include <vector>
 
@@ -46,6 +47,21 @@ void fill_random_pixels(hipstencil::device_image<T>& im, unsigned& s) {
 
 /// Median of `runs` timings of f() in microseconds (device events around each call), after
 /// one synchronised call and 5 more to warm up. runs <= 100.
+/// Host wall time per call of f, in microseconds, over n calls queued without a sync (after
+/// one call and a sync); with `drain_us`, also per call until the device has run them all.
+template <class F>
+double host_enqueue_us(F f, int n, double* drain_us = nullptr) {
+  f();
+  cudaDeviceSynchronize();
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) f();
+  const auto t1 = std::chrono::steady_clock::now();
+  cudaDeviceSynchronize();
+  const auto t2 = std::chrono::steady_clock::now();
+  if (drain_us) *drain_us = std::chrono::duration<double, std::micro>(t2 - t0).count() / n;
+  return std::chrono::duration<double, std::micro>(t1 - t0).count() / n;
+}
+
 template <class F>
 double time_us(F f, int runs = 40) {
   static std::vector<cudaEvent_t> ev;

@@ -6,9 +6,8 @@
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 host_overhead.cu -lcufft -o host_overhead && ./host_overhead
 // Run on the H200: bench/results/2026-11-25-packed/host-overhead.txt.
-#include <hipstencil/hipstencil.hpp>
+#include "ab_common.hpp"
 #include <cuda_runtime.h>
-#include <chrono>
 #include <cstdio>
 #include <vector>
 namespace hs = hipstencil;
@@ -17,15 +16,8 @@ __global__ void empty_kernel() {}
 
 template <class F>
 double host_us_per_call(F f, int n = 2000) {
-  f();
-  cudaDeviceSynchronize();
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < n; ++i) f();
-  const auto t1 = std::chrono::steady_clock::now();
-  cudaDeviceSynchronize();
-  const auto t2 = std::chrono::steady_clock::now();
-  const double enqueue = std::chrono::duration<double, std::micro>(t1 - t0).count() / n;
-  const double all = std::chrono::duration<double, std::micro>(t2 - t0).count() / n;
+  double all = 0;
+  const double enqueue = host_enqueue_us(f, n, &all);
   std::printf("  host enqueue %6.2f us/call, enqueue + drain %6.2f us/call", enqueue, all);
   return enqueue;
 }

@@ -101,10 +101,10 @@ struct tiled {
 };
 
 /// Direct convolution for small and medium images: each thread computes out_x consecutive
-/// outputs of one row (tuning::direct_policy; 4, in blocks of 32 x 4 threads) from its
-/// window rows read straight from global memory, with no shared memory and no barrier. A
-/// separable filter runs as its outer product. Square centred filters of the policy's
-/// radii (1 and 2); other filters run shared_mem.
+/// outputs of one row (tuning::direct_policy; 4, 2 for uchar4, in blocks of 32 x 4
+/// threads) from its window rows read straight from global memory, with no shared memory
+/// and no barrier. A separable filter runs as its outer product. Square centred filters
+/// of the policy's radii (1 and 2); other filters run shared_mem.
 template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>
 struct direct {
   static constexpr const char* name = "direct";

@@ -162,7 +162,7 @@ void convolve(image_view<In> src, rect src_roi, image_view<Out> dst, rect dst_ro
 
 /// Separable filter, k(i, j) = column[j] * row[i]; same semantics as the dense overload.
 /// Algorithms: algo::two_pass (row pass written transposed, then the same kernel on the
-/// workspace; compile-time radius for the policy's radii, 1 to 16; this overload
+/// workspace; compile-time radius for the policy's radii, 3 to 16; this overload
 /// ALLOCATES its workspace stream-ordered on `stream` (MallocAsync/FreeAsync) — pass a
 /// workspace to avoid that); algo::shared_mem (both passes fused in shared memory,
 /// compile-time radius 1 to 16 for square centred filters); algo::tiled (register-blocked

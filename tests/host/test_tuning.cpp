@@ -19,6 +19,12 @@ tu::problem_shape shape(bool separable, int r, int channels, int channel_bytes, 
   return s;
 }
 
+// Whether r is one of a policy's compiled radii.
+template <int... R>
+bool compiles(int r, std::integer_sequence<int, R...>) {
+  return ((r == R) || ...);
+}
+
 // The families a preference names, in order, skipping `none`.
 std::vector<tu::choice> named(const tu::preference& p) {
   std::vector<tu::choice> v;
@@ -90,6 +96,12 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
               // two_pass runs separable filters only; streaming needs 1024 columns and
               // compiles radii 1 to 5 dense, 1 to 4 separable; tiled 1 to 8.
               if (!sep) CHECK_FALSE(names(p, tu::choice::two_pass));
+              // two_pass compiles radii 3 to 16 (two_pass_policy), not 1 and 2: the table
+              // never names it there.
+              if (names(p, tu::choice::two_pass)) {
+                CHECK(r >= 3);
+                if (r <= 16) CHECK(compiles(r, tu::two_pass_policy<>::separable_radii{}));
+              }
               if (names(p, tu::choice::streaming)) {
                 CHECK(channels != 3);  // its vectors hold no whole 3-channel pixel
                 CHECK(w >= 1024);

@@ -1,11 +1,11 @@
 // hipstencil/detail/kernels/direct.hpp
 // The direct family: direct convolution from global memory for small and medium images.
 // Each thread computes out_x consecutive outputs of one row (tuning::direct_policy; 4 by
-// default, a block of 32 x 4 threads: 128 x 4 outputs); it reads the out_x + 2R pixels of
-// each of its 2R + 1 window rows straight from global memory (neighbouring threads' reads
-// meet in L1) into registers, so there is no shared memory, no barrier and no second
-// phase. A separable filter runs as its outer product: at radius 1 and 2 its (2R + 1)^2
-// FMAs per output cost less than a second pass would.
+// default, a block of 32 x 4 threads: 128 x 4 outputs; 2 for uchar4); it reads the
+// out_x + 2R pixels of each of its 2R + 1 window rows straight from global memory
+// (neighbouring threads' reads meet in L1) into registers, so there is no shared memory,
+// no barrier and no second phase. A separable filter runs as its outer product: at radius
+// 1 and 2 its (2R + 1)^2 FMAs per output cost less than a second pass would.
 //
 // Why a family of its own: what costs time on an image of a few megapixels is the chain
 // of one block (staging, barrier, compute, store), not the bytes. On the H200 a plain
@@ -48,7 +48,8 @@ struct direct_family {
 
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
-    constexpr int BX = P::block_x, BY = P::block_y, OX = P::out_x;
+    constexpr int C = pixel_traits<In>::channels;
+    constexpr int BX = P::block_x, BY = P::block_y, OX = P::template out_x_for<C, int(sizeof(In)) / C>;
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
     const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY, p.images), block(BX, BY);

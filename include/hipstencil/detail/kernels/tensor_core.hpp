@@ -60,6 +60,13 @@ namespace hipstencil {
 namespace detail {
 
 #if defined(HIPSTENCIL_BACKEND_CUDA)
+/// An empty kernel whose binary version fits() asks of the runtime: the architecture the
+/// code of this build runs as on the current device. Asking it of tc_dense_kernel instead
+/// instantiated the family's largest kernel in every unit that calls fits() (automatic's
+/// dispatch: each test, example and benchmark unit), precompiled or not.
+template <int>
+__global__ void tc_binary_probe_kernel() {}
+
 /// Tensor-core dense correlation, U units of 8 columns per block and filter row (see the
 /// file's head and tc_units). `scale` 2^e (fp16 operands; 1 for TF32) multiplies the
 /// coefficients before the split.
@@ -316,8 +323,8 @@ struct tensor_core_family {
 
   /// One-channel dense filters up to tc_max_taps a side, not integer kernels (which the
   /// direct families sum exactly), on an NVIDIA device of compute capability 8.0 or later
-  /// that the kernels were compiled for (their binary's architecture, asked of the
-  /// runtime once per device).
+  /// that the build's device code was compiled for (the binary architecture of an empty
+  /// kernel compiled alongside, asked of the runtime once per device).
   template <class P, class In, class Out>
   static fit fits(const problem<In, Out>& p) {
 #if defined(HIPSTENCIL_BACKEND_CUDA)
@@ -331,7 +338,7 @@ struct tensor_core_family {
         return no_fit;
       const int binary = tuning::detail::per_device([](int) {
         cudaFuncAttributes a{};
-        if (cudaFuncGetAttributes(&a, tc_dense_kernel<In, Out, 2, false>) != cudaSuccess) {
+        if (cudaFuncGetAttributes(&a, tc_binary_probe_kernel<0>) != cudaSuccess) {
           (void)cudaGetLastError();
           return 0;
         }

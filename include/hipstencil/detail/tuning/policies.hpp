@@ -74,8 +74,11 @@ struct shared_mem_policy {
   static constexpr std::size_t shared_bytes = SharedBytes;  ///< most a block may take
 };
 
-/// algo::two_pass: the row pass tiles as shared_mem does; `Radii` compiled per pass.
-template <class Radii = radii_range<1, 16>, std::size_t SharedBytes = shared_memory_budget>
+/// algo::two_pass: the row pass tiles as shared_mem does; `Radii` compiled per pass, from
+/// radius 3: automatic's table never runs two_pass at radius 1 or 2 (packed, direct, tiled,
+/// streaming and shared_mem lead there), so those run the run-time-size kernels and save
+/// every pixel pair's build two kernels a radius.
+template <class Radii = radii_range<3, 16>, std::size_t SharedBytes = shared_memory_budget>
 struct two_pass_policy {
   template <int Channels>
   using tile = smem_tile_shape<32, 8, 32, Channels == 1 ? 32 : 16>;
@@ -151,11 +154,23 @@ struct tiled_policy {
 };
 
 /// algo::direct: a BlockX x BlockY work-group, each thread computing OutX consecutive
-/// outputs of one row from global memory (no shared memory). Compile-time radius only:
-/// Radii for dense filters and for separable ones (run as their outer product).
-template <int BlockX = 32, int BlockY = 4, int OutX = 4, class Radii = radii_range<1, 2>>
+/// outputs of one row from global memory (no shared memory); OutXUchar4 for four 8-bit
+/// channels (out_x_for). Compile-time radius only: Radii for dense filters and for
+/// separable ones (run as their outer product).
+///   OutXUchar4 = 2: uchar4's window of 4 + 2R pixels a row is 16 + 8R bytes of registers
+///   per window row; with 2 outputs a thread, against 4, the H200 took 0.77x to 0.92x the
+///   time from 256x256 to 1920x1080 and 0.91x to 0.98x at 128x128 (replicate, 3x3 and
+///   5x5, dense and separable, best of two, two runs; 1920x1080 dense 3x3 20.5 us against
+///   26.5). One channel keeps 4: 2 took 0.95x to 1.20x from 512x512 up (u8, u16, float;
+///   1.05x to 1.14x at 724x724), 0.91x to 0.95x at 256x256, where a second instantiation
+///   would cost every one-channel pair's build a kernel a radius
+///   (bench/results/2026-11-26-direct/direct-shape*.txt).
+template <int BlockX = 32, int BlockY = 4, int OutX = 4, class Radii = radii_range<1, 2>, int OutXUchar4 = 2>
 struct direct_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX;
+  /// Outputs a thread for pixels of Channels channels of ChannelBytes bytes each.
+  template <int Channels, int ChannelBytes>
+  static constexpr int out_x_for = Channels == 4 && ChannelBytes == 1 ? OutXUchar4 : OutX;
   using dense_radii = Radii;
   using separable_radii = Radii;
 };
