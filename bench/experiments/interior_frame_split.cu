@@ -69,14 +69,14 @@ void run(hs::device_image<float>& src, hs::device_image<float>& padded, hs::devi
   const int qcols = qs.cols, qrows = qs.rows;
   auto frame_launch = [&] {
     hd::tiled2d_frame_kernel<float, float, R><<<unsigned(frame_blocks), hd::frame_threads>>>(p.src, p.dst, p.g,
-                                                                                              p.g.for_reads(), taps, frame);
+                                                                                              p.g.for_reads(), taps, frame, true);
   };
   const int lead = hd::interior_lead(p.dst, p.g, in.x0, in.y0, OX);
   auto interior = [&, lead](bool dependent, bool aligned = true) {
     const int l = aligned ? lead : 0;
     const dim3 g2(unsigned((l + cols + IX * OX - 1) / (IX * OX)), grid.y, grid.z);
     hs::gpu::launch_dependent(&hd::tiled2d_interior_kernel<float, float, R, IX, IY, OX, IOY>, g2, dim3(IX, IY),
-                              nullptr, dependent, p.src, p.dst, p.g, taps, in.x0, in.y0, cols, rows, l);
+                              nullptr, dependent, p.src, p.dst, p.g, taps, in.x0, in.y0, cols, rows, l, true);
   };
   const double t_call = time_us([&] { hs::convolve(src.view(), out.view(), f, hs::border::replicate{}, hs::algo::tiled<>{}); });
   const double t_split = time_us([&] { frame_launch(); interior(true); });
@@ -86,7 +86,7 @@ void run(hs::device_image<float>& src, hs::device_image<float>& padded, hs::devi
   const double t_frame = time_us([&] { frame_launch(); });
   const double t_whole = time_us([&] {
     hd::tiled2d_interior_kernel<float, float, R, IX, IY, OX, IOY><<<qgrid, dim3(IX, IY)>>>(q.src, q.dst, q.g, taps, qin.x0,
-                                                                                        qin.y0, qcols, qrows, 0);
+                                                                                        qin.y0, qcols, qrows, 0, true);
   });
   std::printf("r%d interior [%d,%d)x[%d,%d) of %dx%d, lead %d, frame %lld blocks; padded interior [%d,%d)x[%d,%d), "
               "frame cells %lld\n",

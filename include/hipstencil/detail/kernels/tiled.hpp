@@ -257,22 +257,33 @@ struct tiled_family {
     if (in.empty()) return false;
     const frame_bands frame = make_frame(g, in);
     const long long frame_blocks = (frame.first[4] + frame_threads - 1) / frame_threads;
-    if (frame_blocks > 0) {
-      tiled2d_frame_kernel<In, Out, R>
-          <<<unsigned(std::min(frame_blocks, 1LL << 16)), frame_threads, 0, p.stream>>>(p.src, p.dst, g,
-                                                                                     g.for_reads(), taps, frame);
-      gpu::check_launch("tiled2d_frame_kernel");
-    }
     // Whether the device can overlap the two grids, asked of the runtime once per device.
     const bool overlap =
         frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
+    // Which grid goes first (P::frame_first): the second is launched as the first's
+    // dependent and its launch, a few microseconds of host time, ends up on the critical
+    // path where the first grid is short.
+    const bool frame_first = P::frame_first((long long)g.width * g.height);
+    auto launch_frame = [&](bool dependent) {
+      if (frame_blocks <= 0) return;
+      const unsigned blocks = unsigned(std::min(frame_blocks, 1LL << 16));
+      if (dependent)
+        gpu::launch_dependent(&tiled2d_frame_kernel<In, Out, R>, dim3(blocks), dim3(frame_threads), p.stream, overlap,
+                              p.src, p.dst, g, g.for_reads(), taps, frame, frame_first);
+      else
+        tiled2d_frame_kernel<In, Out, R><<<blocks, frame_threads, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps,
+                                                                                frame, frame_first);
+      gpu::check_launch("tiled2d_frame_kernel");
+    };
+    if (frame_first) launch_frame(false);
     const int cols = in.x1 - in.x0, rows = in.y1 - in.y0, lead = interior_lead(p.dst, g, in.x0, in.y0, OX);
     const int tiles_y = (rows + IY * IOY - 1) / (IY * IOY);  // blockIdx.z counts 65535 of them
     const dim3 grid(unsigned((lead + cols + IX * OX - 1) / (IX * OX)), unsigned(std::min(tiles_y, 65535)),
                     unsigned((tiles_y + 65534) / 65535));
     gpu::launch_dependent(&tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY>, grid, dim3(IX, IY), p.stream,
-                          overlap, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows, lead);
+                          overlap && frame_first, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows, lead, frame_first);
     gpu::check_launch("tiled2d_interior_kernel");
+    if (!frame_first) launch_frame(true);
     return true;
   }
 };

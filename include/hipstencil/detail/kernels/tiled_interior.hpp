@@ -14,8 +14,12 @@
 //     edge, where windows leave the read rectangle) runs tiled2d_frame_kernel, one thread
 //     a cell of up to frame_cell_rows outputs of one column, its window's columns mapped
 //     by the border rule once and each window row once.
-// The frame's grid goes first and lets the interior grid start beside it
-// (platform/overlap.hpp); only the interior's last block waits for the frame. With every
+// From 2^21 pixels (tiled_policy's FrameFirstMinPixels) the frame's grid goes first and
+// lets the interior grid start beside it (platform/overlap.hpp); only the interior's last
+// block waits for the frame. Below, the interior's grid goes first and the frame's, its
+// dependent, runs in its tail, its last block waiting for the interior: there the
+// second launch's host time would otherwise sit between the two (1920x1080 float 3x3:
+// 0.89x to 0.96x the time; bench/results/2026-11-26-direct/tiled-order.txt). With every
 // interior block waiting before it exited, the first wave of them was held for the
 // frame's whole run: float 3x3 at 8192x8192 (replicate) took 144.3 us on the H200 where
 // the interior alone, on a caller-padded source, took 132.9; launched the other way
@@ -150,12 +154,14 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
 /// at radius 4 in bands 4 to 7 pixels thick; with one thread an output and each window
 /// row read output by output, its grid took 16 us at radius 4 and 62 us at radius 7 under
 /// Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and the call's time rose by
-/// about as much. Lets the interior grid launched after it start beside it (platform/overlap.hpp).
+/// about as much. With `frame_first`, lets the interior grid launched after it start beside
+/// it (platform/overlap.hpp); without, it is that grid's dependent and its last block waits
+/// for it.
 template <class In, class Out, int R>
 __global__ void __launch_bounds__(frame_threads)
     tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f) {
-  gpu::allow_dependents();
+                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, bool frame_first) {
+  if (frame_first) gpu::allow_dependents();
   constexpr int K = 2 * R + 1, M = frame_cell_rows;
   using A = accum<float, pixel_traits<In>::channels>;
   const bordered<In> b{src, gr};
@@ -203,6 +209,9 @@ __global__ void __launch_bounds__(frame_threads)
     for (int m = 0; m < M; ++m)
       if (m >= lo && m < hi) dst(g.dst_x0 + x, g.dst_y0 + y0 + m) = from_accum<Out>(acc[m][0]);
   }
+  // Launched after the interior's grid (interior first): its last block alone waits for
+  // that grid, as the interior's does for the frame's the other way round.
+  if (!frame_first && blockIdx.x == gridDim.x - 1) gpu::wait_for_primary();
 }
 
 /// Dense filter of radius R over the interior rectangle whose first output is (ix0, iy0),
@@ -211,13 +220,15 @@ __global__ void __launch_bounds__(frame_threads)
 /// ix0 (interior_lead; a multiple of OX), whose threads skip too. Preconditions (the
 /// launcher's): every thread's window inside the read rectangle, every output written,
 /// spans aligned (span_aligned).
-/// Launched after the frame's grid as its dependent (overlap.hpp): its last block alone
-/// waits for that grid, so that the pair ends after both and no other block is held.
+/// With `frame_first`, launched after the frame's grid as its dependent (overlap.hpp): its
+/// last block alone waits for that grid, so that the pair ends after both and no other
+/// block is held. Without, launched first: it lets the frame's grid start beside it.
 template <class In, class Out, int R, int BX, int BY, int OX, int OY>
 __global__ void __launch_bounds__(BX* BY)
     tiled2d_interior_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
                             inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int cols, int rows,
-                            int lead) {
+                            int lead, bool frame_first) {
+  if (!frame_first) gpu::allow_dependents();
   constexpr int C = pixel_traits<In>::channels, N = OX + 2 * R, TH = BY * OY;
   constexpr int VI = span_alignment<In, OX>(), VO = span_alignment<Out, OX>();
   static_assert(VI > 0 && VO > 0, "the interior instance moves whole aligned pieces");
@@ -251,7 +262,7 @@ __global__ void __launch_bounds__(BX* BY)
   // after it sees the frame's outputs too (griddepcontrol.wait: the prerequisite grid has
   // completed and its writes are visible). The last block is dispatched last, long after
   // the frame's small grid has ended on a large image.
-  if (blockIdx.x == gridDim.x - 1 && blockIdx.y == gridDim.y - 1 && blockIdx.z == gridDim.z - 1)
+  if (frame_first && blockIdx.x == gridDim.x - 1 && blockIdx.y == gridDim.y - 1 && blockIdx.z == gridDim.z - 1)
     gpu::wait_for_primary();
 }
 

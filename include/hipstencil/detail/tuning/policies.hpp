@@ -111,13 +111,26 @@ struct two_pass_policy {
 ///     OutY rows up to radius 4, InteriorWideOutY from radius 5, where OutY rows made the
 ///     unrolled body 3600 FMAs at 15x15 (on the H200 at 8192x8192, 15x15 in an interior
 ///     kernel of 4 x 2 outputs a thread took 565 us, of 4 x 4 584 us, of 4 x 8 668 us).
+///   FrameFirstMinPixels: the interior instance's frame grid goes first, the interior's
+///     grid beside it as its dependent, on ROIs of this many pixels or more; below, the
+///     interior's grid goes first and the frame's in its tail (frame_first). The second
+///     grid's launch costs the host a few microseconds, on the critical path where the
+///     first grid is short. Interior first against frame first on the H200, float,
+///     replicate and reflect101, best of two (bench/results/2026-11-26-direct/
+///     tiled-order.txt): 1920x1080 3x3 0.89x to 0.96x the time (dense 3x3 replicate 8.35
+///     us against 8.70), 5x5 0.98x to 1.01x; 1024x1024 0.97x to 1.04x; from 2560x1440 on
+///     1.01x to 1.15x (3840x2160 reflect101 5x5 27.8 us against 24.2). 2^21: 1920x1080
+///     (2073600 pixels) below, 2560x1440 above.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
-          int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20>
+          int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
+          long long FrameFirstMinPixels = 1LL << 21>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
   static constexpr long long interior_min_pixels = InteriorMinPixels;
+  /// Whether the frame's grid goes first on a ROI of `pixels` pixels.
+  static constexpr bool frame_first(long long pixels) { return pixels >= FrameFirstMinPixels; }
   /// Blocks per multiprocessor the dense kernel asks for at radius R, for pixels of
   /// Channels channels of ChannelBytes bytes each (0: no request).
   template <int Channels, int ChannelBytes, int R>
