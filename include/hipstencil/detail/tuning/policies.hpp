@@ -119,7 +119,7 @@ struct two_pass_policy {
 ///     replicate and reflect101, best of two (bench/results/2026-11-26-direct/
 ///     tiled-order.txt): 1920x1080 3x3 0.89x to 0.96x the time (dense 3x3 replicate 8.35
 ///     us against 8.70), 5x5 0.98x to 1.01x; 1024x1024 0.97x to 1.04x; from 2560x1440 on
-///     1.01x to 1.15x (3840x2160 reflect101 5x5 27.8 us against 24.2). 2^21: 1920x1080
+///     0.99x to 1.15x (3840x2160 reflect101 5x5 27.8 us against 24.2). 2^21: 1920x1080
 ///     (2073600 pixels) below, 2560x1440 above.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
