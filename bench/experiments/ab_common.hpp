@@ -45,8 +45,6 @@ void fill_random_pixels(hipstencil::device_image<T>& im, unsigned& s) {
     fill_random(im.data(), im.pitch_bytes(), std::size_t(im.width()) * sizeof(T), im.height(), s);
 }
 
-/// Median of `runs` timings of f() in microseconds (device events around each call), after
-/// one synchronised call and 5 more to warm up. runs <= 100.
 /// Host wall time per call of f, in microseconds, over n calls queued without a sync (after
 /// one call and a sync); with `drain_us`, also per call until the device has run them all.
 template <class F>
@@ -62,6 +60,8 @@ double host_enqueue_us(F f, int n, double* drain_us = nullptr) {
   return std::chrono::duration<double, std::micro>(t1 - t0).count() / n;
 }
 
+/// Median of `runs` timings of f() in microseconds (device events around each call), after
+/// one synchronised call and 5 more to warm up. runs <= 100.
 template <class F>
 double time_us(F f, int runs = 40) {
   static std::vector<cudaEvent_t> ev;
