@@ -19,12 +19,6 @@ tu::problem_shape shape(bool separable, int r, int channels, int channel_bytes, 
   return s;
 }
 
-// Whether r is one of a policy's compiled radii.
-template <int... R>
-bool compiles(int r, std::integer_sequence<int, R...>) {
-  return ((r == R) || ...);
-}
-
 // The families a preference names, in order, skipping `none`.
 std::vector<tu::choice> named(const tu::preference& p) {
   std::vector<tu::choice> v;
@@ -93,24 +87,29 @@ TEST_CASE("automatic's table: only families that take the filter's form, streami
               INFO("separable " << sep << " r " << r << " channels " << channels << " bytes " << cb << " " << w << "x"
                                 << h);
               const auto list = named(p);
-              // two_pass runs separable filters only; streaming needs 1024 columns and
-              // compiles radii 1 to 5 dense, 1 to 4 separable; tiled 1 to 8.
+              // two_pass runs separable filters only; streaming needs 1024 columns; every
+              // family named with a compiled radius where it has no run-time-size kernel.
               if (!sep) CHECK_FALSE(names(p, tu::choice::two_pass));
               // two_pass compiles radii 3 to 16 (two_pass_policy), not 1 and 2: the table
               // never names it there.
               if (names(p, tu::choice::two_pass)) {
                 CHECK(r >= 3);
-                if (r <= 16) CHECK(compiles(r, tu::two_pass_policy<>::separable_radii{}));
+                if (r <= 16) CHECK(tu::compiled(r, tu::two_pass_policy<>::separable_radii{}));
               }
               if (names(p, tu::choice::streaming)) {
                 CHECK(channels != 3);  // its vectors hold no whole 3-channel pixel
                 CHECK(w >= 1024);
-                CHECK(r >= 1);
-                CHECK(r <= (sep ? 4 : 5));
+                CHECK((sep ? tu::compiled(r, tu::streaming_policy<>::separable_radii{})
+                           : tu::compiled(r, tu::streaming_policy<>::dense_radii{})));
               }
-              if (names(p, tu::choice::tiled)) CHECK((r >= 1 && r <= 8));
-              if (names(p, tu::choice::direct)) CHECK((r >= 1 && r <= 2));  // its compiled radii
-              if (names(p, tu::choice::packed)) CHECK((r >= 1 && r <= 2 && channels != 3 && cb == 1));  // u8, uchar4
+              if (names(p, tu::choice::tiled))
+                CHECK((sep ? tu::compiled(r, tu::tiled_policy<>::separable_radii{})
+                           : tu::compiled(r, tu::tiled_policy<>::dense_radii{})));
+              if (names(p, tu::choice::direct))
+                CHECK((sep ? tu::compiled(r, tu::direct_policy<>::separable_radii{})
+                           : tu::compiled(r, tu::direct_policy<>::dense_radii{})));
+              if (names(p, tu::choice::packed))
+                CHECK((tu::compiled(r, tu::packed_policy<>::radii{}) && channels != 3 && cb == 1));  // u8, uchar4
               if (names(p, tu::choice::fft)) CHECK((!sep && r >= 9));  // wide dense filters only
               // Dense one-channel filters its kernels take (25 x 25 taps).
               if (names(p, tu::choice::tensor_core)) CHECK((!sep && channels == 1 && r >= 3 && r <= 12));

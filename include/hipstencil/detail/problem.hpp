@@ -17,6 +17,7 @@
 #include "geometry.hpp"
 #include "kernels/taps.hpp"
 #include "tuning/arch.hpp"
+#include "tuning/policies.hpp"
 
 namespace hipstencil {
 
@@ -73,11 +74,7 @@ bool with_static_radius(int r, Fn&& fn, std::integer_sequence<int, Rs...>) {
   return found;
 }
 
-/// True when r is one of `Radii`.
-template <int... Rs>
-constexpr bool compiled(int r, std::integer_sequence<int, Rs...>) {
-  return ((r == Rs) || ...);
-}
+using tuning::compiled;  // whether r is one of a policy's compiled radii (policies.hpp)
 
 /// Up to N coefficients by value (the rest zero).
 template <int N>

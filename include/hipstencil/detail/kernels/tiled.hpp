@@ -267,12 +267,8 @@ struct tiled_family {
     auto launch_frame = [&](bool dependent) {
       if (frame_blocks <= 0) return;
       const unsigned blocks = unsigned(std::min(frame_blocks, 1LL << 16));
-      if (dependent)
-        gpu::launch_dependent(&tiled2d_frame_kernel<In, Out, R>, dim3(blocks), dim3(frame_threads), p.stream, overlap,
-                              p.src, p.dst, g, g.for_reads(), taps, frame, frame_first);
-      else
-        tiled2d_frame_kernel<In, Out, R><<<blocks, frame_threads, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps,
-                                                                                frame, frame_first);
+      gpu::launch_dependent(&tiled2d_frame_kernel<In, Out, R>, dim3(blocks), dim3(frame_threads), p.stream,
+                            overlap && dependent, p.src, p.dst, g, g.for_reads(), taps, frame, frame_first);
       gpu::check_launch("tiled2d_frame_kernel");
     };
     if (frame_first) launch_frame(false);

@@ -28,6 +28,13 @@ std::integer_sequence<int, (Lo + I)...> shift(std::integer_sequence<int, I...>);
 template <int Lo, int Hi>
 using radii_range = decltype(detail::shift<Lo>(std::make_integer_sequence<int, Hi - Lo + 1>{}));
 
+/// True when r is one of the radii of a list (a policy's dense_radii or separable_radii):
+/// whether the family has a kernel compiled for that radius.
+template <int... Rs>
+constexpr bool compiled(int r, std::integer_sequence<int, Rs...>) {
+  return ((r == Rs) || ...);
+}
+
 /// algo::naive: one thread per output. `block_x` x `block_y` threads, a multiple of both
 /// wave sizes (32 and 64).
 template <int BlockX = 32, int BlockY = 8>
