@@ -1,15 +1,15 @@
-// Shared by the standalone A/B drivers of bench/experiments/ (packed_interior_ab.cu,
-// packed_segment_ab.cu, tiled_dense_ab.cu, dense_fma_probe.cu, tiled_frame_probe.cu,
-// interior_gap_probe.cu, interior_small_probe.cu, host_cost_probe.cu, radii_ab.cu,
-// interior_frame_split.cu, launch_paths.cu; not built by CMake): the median time of a call by device events, a hash of an output and
-// random inputs, the dense filter they time, and the packed drivers' walk over their cases,
-// so that their figures are taken the same way.
+// Shared by the standalone A/B drivers of bench/experiments/ (the .cu files that include
+// it; not built by CMake): the median time of a call by device events, a hash of an output
+// and random inputs, the dense filter they time, and the packed drivers' walk over their
+// cases, so that their figures are taken the same way.
 #pragma once
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <chrono>
+#include <initializer_list>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 /// FNV-1a over the rows of `count` images, each w x h pixels of `bytes` bytes, `stride` apart.
@@ -76,6 +76,18 @@ double time_us(F f, int runs = 40) {
   return t[t.size() / 2];
 }
 
+/// One variant of an A/B case: poisons `out` (0xA5 bytes), runs `call` once and stores the
+/// hash of its whole output in `hash`, then returns time_us(call, runs). The shape probes
+/// (direct_shape_ab.cu, tiled_order_ab.cu, smem_rows_ab.cu) compare variants by these.
+template <class T, class F>
+double hashed_time_us(hipstencil::device_image<T>& out, F call, unsigned long long& hash, int runs = 60) {
+  out.fill_bytes(0xA5);
+  call();
+  cudaDeviceSynchronize();
+  hash = hash_rows(out.data(), out.pitch_bytes(), out.width(), out.height(), 1, 0, int(sizeof(T)));
+  return time_us(call, runs);
+}
+
 /// A fixed dense (2r + 1)^2 smoothing filter: positive taps from a seeded LCG, sum 1.
 inline hipstencil::filter2d ab_dense_filter(int r) {
   const int k = 2 * r + 1;
@@ -85,6 +97,33 @@ inline hipstencil::filter2d ab_dense_filter(int r) {
   for (auto& c : d) { q = q * 1664525u + 1013904223u; c = 0.05f + (q >> 8) / 16777216.f; sum += c; }
   for (auto& c : d) c /= sum;
   return hipstencil::filter2d(k, k, d);
+}
+
+/// The shape probes' walk (direct_shape_ab.cu, smem_rows_ab.cu): for each size w x h a
+/// random input of T (one seed across sizes) and an output image; radius 1 and 2,
+/// separable (a Gaussian) then dense (ab_dense_filter), under replicate. Calls f(w, h, r,
+/// dense, out, run) where run(algo) convolves the case with the algorithm tag `algo`.
+template <class T, class F>
+void ab_for_each_shape_case(std::initializer_list<std::pair<int, int>> sizes, F f) {
+  namespace hs = hipstencil;
+  unsigned seed = 12345u;
+  for (auto sz : sizes) {
+    hs::device_image<T> a(sz.first, sz.second), b(sz.first, sz.second);
+    fill_random_pixels(a, seed);
+    const hs::image_view<const T> src = a.view();
+    for (int r : {1, 2}) {
+      const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
+      const hs::separable_filter sep(g, g);
+      const hs::filter2d dense = ab_dense_filter(r);
+      for (int dn = 0; dn < 2; ++dn) {
+        auto run = [&](auto algo) {
+          if (dn) hs::convolve(src, b.view(), dense, hs::border::replicate{}, algo);
+          else hs::convolve(src, b.view(), sep, hs::border::replicate{}, algo);
+        };
+        f(sz.first, sz.second, r, dn != 0, b, run);
+      }
+    }
+  }
 }
 
 /// Every case both drivers time, in their order: radius 1 and 2; replicate, constant 7 and

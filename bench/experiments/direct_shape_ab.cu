@@ -20,30 +20,12 @@ using direct_with = hs::algo::direct<hs::strategy::tile_class, tu::direct_policy
 
 template <class T>
 void run_type(const char* type) {
-  unsigned seed = 12345u;
-  const int sizes[][2] = {{128, 128}, {256, 256}, {512, 512}, {724, 724}, {1024, 1024}, {1920, 1080}};
-  for (auto& sz : sizes) {
-    hs::device_image<T> a(sz[0], sz[1]), b(sz[0], sz[1]);
-    fill_random_pixels(a, seed);
-    const hs::image_view<const T> src = a.view();
-    for (int r : {1, 2}) {
-      const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
-      const hs::separable_filter sep(g, g);
-      const hs::filter2d dense = ab_dense_filter(r);
-      for (int dn = 0; dn < 2; ++dn) {
+  ab_for_each_shape_case<T>(
+      {{128, 128}, {256, 256}, {512, 512}, {724, 724}, {1024, 1024}, {1920, 1080}},
+      [&](int w, int h, int r, bool dense, hs::device_image<T>& out, auto run) {
         double t[4][2];
-        unsigned long long h[4];
-        auto one = [&](int k, auto algo) {
-          auto call = [&] {
-            if (dn) hs::convolve(src, b.view(), dense, hs::border::replicate{}, algo);
-            else hs::convolve(src, b.view(), sep, hs::border::replicate{}, algo);
-          };
-          b.fill_bytes(0xA5);
-          call();
-          cudaDeviceSynchronize();
-          h[k] = hash_rows(b.data(), b.pitch_bytes(), b.width(), b.height(), 1, 0, int(sizeof(T)));
-          return time_us(call, 60);
-        };
+        unsigned long long hash[4];
+        auto one = [&](int k, auto algo) { return hashed_time_us(out, [&] { run(algo); }, hash[k]); };
         for (int rep = 0; rep < 2; ++rep) {  // alternating, best of two
           t[0][rep] = one(0, direct_with<4, 4>{});
           t[1][rep] = one(1, direct_with<4, 2>{});
@@ -52,14 +34,12 @@ void run_type(const char* type) {
         }
         double best[4];
         for (int k = 0; k < 4; ++k) best[k] = std::min(t[k][0], t[k][1]);
-        const bool same = h[1] == h[0] && h[2] == h[0] && h[3] == h[0];
+        const bool same = hash[1] == hash[0] && hash[2] == hash[0] && hash[3] == hash[0];
         std::printf("%-6s %4dx%-4d %s %dx%d  out4 %6.2f  out2 %6.2f (%.2fx)  out1 %6.2f (%.2fx)  out1x8 %6.2f (%.2fx)  %s\n",
-                    type, sz[0], sz[1], dn ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, best[0], best[1],
+                    type, w, h, dense ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, best[0], best[1],
                     best[1] / best[0], best[2], best[2] / best[0], best[3], best[3] / best[0],
                     same ? "identical" : "OUTPUTS DIFFER");
-      }
-    }
-  }
+      });
 }
 
 int main() {

@@ -30,31 +30,13 @@ using tiled_with = hs::algo::tiled<hs::strategy::tile_class,  // (the interior i
 
 template <class T>
 void run_type(const char* type) {
-  unsigned seed = 12345u;
-  const int sizes[][2] = {{128, 128}, {256, 256}, {512, 512}, {724, 724}, {1024, 1024}};
-  for (auto& sz : sizes) {
-    hs::device_image<T> a(sz[0], sz[1]), b(sz[0], sz[1]);
-    fill_random_pixels(a, seed);
-    const hs::image_view<const T> src = a.view();
-    for (int r : {1, 2}) {
-      const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
-      const hs::separable_filter sep(g, g);
-      const hs::filter2d dense = ab_dense_filter(r);
-      for (int dn = 0; dn < 2; ++dn) {
+  ab_for_each_shape_case<T>(
+      {{128, 128}, {256, 256}, {512, 512}, {724, 724}, {1024, 1024}},
+      [&](int w, int h, int r, bool dense, hs::device_image<T>& out, auto run) {
         constexpr int n = 6;
         double t[n][2];
-        unsigned long long h[n];
-        auto one = [&](int k, auto algo) {
-          auto call = [&] {
-            if (dn) hs::convolve(src, b.view(), dense, hs::border::replicate{}, algo);
-            else hs::convolve(src, b.view(), sep, hs::border::replicate{}, algo);
-          };
-          b.fill_bytes(0xA5);
-          call();
-          cudaDeviceSynchronize();
-          h[k] = hash_rows(b.data(), b.pitch_bytes(), b.width(), b.height(), 1, 0, int(sizeof(T)));
-          return time_us(call, 60);
-        };
+        unsigned long long hash[n];
+        auto one = [&](int k, auto algo) { return hashed_time_us(out, [&] { run(algo); }, hash[k]); };
         for (int rep = 0; rep < 2; ++rep) {
           t[0][rep] = one(0, smem_with<32>{});
           t[1][rep] = one(1, smem_with<16>{});
@@ -67,16 +49,14 @@ void run_type(const char* type) {
         for (int k = 0; k < n; ++k) best[k] = std::min(t[k][0], t[k][1]);
         // automatic's outputs may differ in rounding where it runs a separable filter as its
         // outer product; the shared_mem and tiled variants compute the same sums in the same order.
-        const bool same = h[1] == h[0] && h[2] == h[0];
+        const bool same = hash[1] == hash[0] && hash[2] == hash[0];
         std::printf("%-6s %4dx%-4d %s %dx%d  smem32 %6.2f  smem16 %6.2f (%.2fx)  smem8 %6.2f (%.2fx)  tiled1x1 %6.2f "
                     "(%.2fx)  tiled2x2 %6.2f (%.2fx)  automatic %6.2f (%.2fx)  %s%s\n",
-                    type, sz[0], sz[1], dn ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, best[0], best[1],
+                    type, w, h, dense ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, best[0], best[1],
                     best[1] / best[0], best[2], best[2] / best[0], best[3], best[3] / best[0], best[4],
                     best[4] / best[0], best[5], best[5] / best[0], same ? "smem identical" : "SMEM OUTPUTS DIFFER",
-                    h[3] == h[4] ? ", tiled identical" : ", tiled variants differ");
-      }
-    }
-  }
+                    hash[3] == hash[4] ? ", tiled identical" : ", tiled variants differ");
+      });
 }
 
 int main() {

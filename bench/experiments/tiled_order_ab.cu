@@ -36,11 +36,7 @@ int main() {
       unsigned long long h[2];
       auto one = [&](int k, auto algo) {
         auto run = [&] { call([&](const auto& f, auto rule) { hs::convolve(src, b.view(), f, rule, algo); }); };
-        b.fill_bytes(0xA5);
-        run();
-        cudaDeviceSynchronize();
-        h[k] = hash_rows(b.data(), b.pitch_bytes(), b.width(), b.height(), 1, 0, 4);
-        return time_us(run, 60);
+        return hashed_time_us(b, run, h[k]);
       };
       for (int rep = 0; rep < 2; ++rep) {
         t[0][rep] = one(0, tiled_with<0>{});          // frame first at every size
