@@ -1,5 +1,6 @@
 // [gpu] optimised families against the reference: float -> float (see algo_matrix.hpp).
 #include <cmath>
+#include <cstdint>
 
 #include "algo_matrix.hpp"
 
@@ -165,4 +166,38 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
 TEST_CASE("tiled: work queued after the call on its stream sees the frame too", "[gpu][algos][tiled]") {
   using namespace gpu_test;
   check_queued_copy_sees_every_output(2048, 1024, random_filter(3, 3), border::replicate{}, algo::tiled<>{});
+}
+
+// tiled's small-image shapes for separable 3x3 and 5x5 on one-channel 2- and 4-byte pixels
+// (tiled_policy::small_shape): 32 x 8 threads of one output, 16 x 8 of 2 x 2, and the
+// policy's 8 x 8 of 4 x 4 above. A policy with the limits at 600 and 6000 pixels puts
+// awkward small ROIs in each: 1x1 and 17x13 in the first, 23x41 and 97x61 in the second,
+// 131x67 in the policy's own; every rule, every placement, both halo modes; float and u16.
+template <class T>
+void tiled_small_shapes_case() {
+  using namespace gpu_test;
+  using limits = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2, 2,
+                                      1LL << 20, 1LL << 21, 600, 6000>;
+  using tag = algo::tiled<strategy::tile_class, limits>;
+  static_assert(limits::small_shape(221) == 1 && limits::small_shape(943) == 2 && limits::small_shape(8777) == 0,
+                "the sizes below fall in the shapes named above");
+  struct size { int w, h; };
+  for (const border::any& b : matrix_borders())
+    for (int r : {1, 2}) {
+      const separable_filter sf = random_separable(2 * r + 1, 2 * r + 1);
+      for (size s : {size{1, 1}, size{17, 13}, size{23, 41}, size{97, 61}, size{131, 67}})
+        for (int placement : {0, 1, 2, 5, 8})
+          for (halo hm : {halo::from_parent, halo::isolated}) {
+            const problem p = place(s.w, s.h, placement, hm, r, r, r, r, b.rule);
+            const auto src = random_image<T>(p.src_w, p.src_h);
+            check_against_reference<T, T>(p, sf.to_2d(), b, src, [&](image_view<const T> in, image_view<T> out) {
+              convolve(in, p.src_roi, out, p.dst_roi, sf, b, tag{}, nullptr, p.halo_mode);
+            });
+          }
+    }
+}
+
+TEST_CASE("tiled's small-image shapes (separable 3x3 and 5x5, float and u16)", "[gpu][algos][tiled]") {
+  tiled_small_shapes_case<float>();
+  tiled_small_shapes_case<std::uint16_t>();
 }

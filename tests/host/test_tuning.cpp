@@ -481,15 +481,31 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
     CHECK(first(with(shape(true, 5, 1, cb, 1280, 720), constant)) == tu::choice::two_pass);
     CHECK(first(with(shape(true, 3, 1, cb, 1280, 720), fold)) == tu::choice::two_pass);
   }
-  // Radius 2 at 2^20 pixels and below: shared_mem under fold (1280x720 u16 5x5: tiled
-  // 1.15x), and under constant for 16-bit (tiled 1.12x), tiled for float.
-  CHECK(first(with(shape(true, 2, 1, 2, 1280, 720), fold)) == tu::choice::shared_mem);
-  CHECK(first(with(shape(true, 2, 1, 2, 1280, 720), constant)) == tu::choice::shared_mem);
-  CHECK(first(with(shape(true, 2, 1, 4, 1280, 720), constant)) == tu::choice::tiled);
-  // Float separable 3x3 under fold: tiled from 2^20 pixels (as its outer product; 3840x2160
-  // reflect101: 26.7 us, tiled's separable kernel 35.3).
+  // 16-bit and float 3x3 and 5x5 on one image of 2^20 pixels and below: tiled, in its
+  // small-image shapes (tiled_policy::small_shape), under constant and fold rules (float
+  // 128x128 separable 5x5 reflect101: 6.7 us, shared_mem 12.2), and at 5x5 under clamp
+  // beyond 2^16 pixels (2026-11-26-mends/tiled-small*.txt). Batches keep the rows below
+  // (the small shapes are single-image kernels): radius 2 under fold, shared_mem.
+  for (int cb : {2, 4})
+    for (int r : {1, 2}) {
+      for (auto b : {constant, fold})
+        for (int side : {1, 128, 362, 512, 1024}) {
+          INFO("bytes " << cb << " radius " << r << " side " << side);
+          CHECK(first(with(shape(true, r, 1, cb, side, side), b)) == tu::choice::tiled);
+        }
+      CHECK(first(with(shape(true, r, 1, cb, 1280, 720), fold)) == tu::choice::tiled);
+      auto batch = with(shape(true, 2, 1, cb, 128, 128), fold);
+      batch.images = 16;
+      CHECK(first(batch) == tu::choice::shared_mem);
+    }
+  for (int cb : {2, 4}) {
+    CHECK(first(with(shape(true, 2, 1, cb, 362, 362), clamp)) == tu::choice::tiled);
+    CHECK(first(with(shape(true, 2, 1, cb, 256, 256), clamp)) != tu::choice::tiled);
+    CHECK(first(with(shape(true, 1, 1, cb, 512, 512), clamp)) == tu::choice::direct);
+  }
+  // Float separable 3x3 under fold beyond 2^20 pixels: tiled (as its outer product from
+  // 2^20; 3840x2160 reflect101: 26.7 us, tiled's separable kernel 35.3).
   CHECK(first(with(shape(true, 1, 1, 4, 1920, 1080), fold)) == tu::choice::tiled);
-  CHECK(first(with(shape(true, 1, 1, 4, 1280, 720), fold)) == tu::choice::shared_mem);
   CHECK(first(with(shape(true, 1, 1, 4, 3840, 2160), fold)) == tu::choice::tiled);
   // Float 3x3 under constant from 2^20 pixels too: tiled's interior instance
   // (8192x8192 separable: 135.8 us, streaming 154.9).

@@ -230,13 +230,27 @@ struct tiled_family {
             launch_interior<P, r>(p, window_taps<(2 * r + 1) * (2 * r + 1)>(p)))
           return;
       }
-      tiled_sep_kernel<In, Out, R, BX, BY, OX, OY, B><<<grid, block, tiled_sep_bytes<C, BX, BY, OX, OY>(R), p.stream>>>(
-          p.src, p.dst, g, g.for_reads(), pack_separable<2 * R + 1>(*p.separable), p.tile_class, p.strides);
+      // Small images: a shorter tile (P::small_shape), more blocks and fewer border tiles.
+      if constexpr (!B && P::template small_shapes<C, CB, r>) {
+        const int shape = P::small_shape((long long)g.width * g.height);
+        if (shape == 1) return launch_separable<r, 32, 8, 1, 1, B>(p);
+        if (shape == 2) return launch_separable<r, 16, 8, 2, 2, B>(p);
+      }
+      launch_separable<r, BX, BY, OX, OY, B>(p);
     }, typename P::separable_radii{});
     gpu::check_launch("tiled_sep_kernel");
   }
 
  private:
+  /// tiled_sep_kernel of radius R with BX x BY threads of OX x OY outputs.
+  template <int R, int BX, int BY, int OX, int OY, bool B, class In, class Out>
+  static void launch_separable(const problem<In, Out>& p) {
+    constexpr int C = pixel_traits<In>::channels;
+    const dim3 grid = tile_grid(p.g.width, p.g.height, BX * OX, BY * OY, p.images), block(BX, BY);
+    tiled_sep_kernel<In, Out, R, BX, BY, OX, OY, B><<<grid, block, tiled_sep_bytes<C, BX, BY, OX, OY>(R), p.stream>>>(
+        p.src, p.dst, p.g, p.g.for_reads(), pack_separable<2 * R + 1>(*p.separable), p.tile_class, p.strides);
+  }
+
   /// Runs a dense filter (or a separable one's outer product) on one image as the interior
   /// instance and its frame (tiled_interior.hpp) where that applies: the border strategy
   /// is tile_class, the spans are aligned, the ROI has P::interior_min_pixels or more, and

@@ -128,10 +128,25 @@ struct two_pass_policy {
 ///     us against 8.70), 5x5 0.98x to 1.01x; 1024x1024 0.97x to 1.04x; from 2560x1440 on
 ///     0.99x to 1.15x (3840x2160 reflect101 5x5 27.8 us against 24.2). 2^21: 1920x1080
 ///     (2073600 pixels) below, 2560x1440 above.
+///   Small images, separable filters of radius 1 and 2 on one-channel pixels of 2 or 4
+///   bytes, single images: up to OneOutputMaxPixels, 32 x 8 threads of 1 x 1 outputs; up to
+///   TwoOutputMaxPixels, 16 x 8 threads of 2 x 2 (small_shape). The 8 x 8 threads of 4 x 4
+///   outputs give such images few blocks (16 at 128x128, for the H200's 132
+///   multiprocessors), most of them on the border, where every read is mapped.
+///   Against them on the H200, float and u16, best of two alternating runs, two runs
+///   (bench/results/2026-11-26-mends/tiled-small*.txt): 128x128 to 362x362, 1 x 1 took
+///   0.44x to 0.87x their time under reflect101 and constant (separable 5x5 reflect101
+///   128x128: 6.7 us against 13.7), 0.62x to 1.02x under replicate; 512x512 to 1024x1024,
+///   2 x 2 took 0.60x to 0.92x under reflect101 and constant, 0.74x to 1.04x under
+///   replicate. Outputs byte-identical in every case. Dense filters gained as much there
+///   but keep the policy's shape: automatic runs direct and shared_mem for them, and two
+///   more kernels a radius in every such pair would be built for explicit calls only.
+///   8-bit pixels (packed's) and more channels were not measured.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
-          long long FrameFirstMinPixels = 1LL << 21>
+          long long FrameFirstMinPixels = 1LL << 21, long long OneOutputMaxPixels = 1LL << 17,
+          long long TwoOutputMaxPixels = 1LL << 20>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -157,6 +172,15 @@ struct tiled_policy {
   /// but 11.7 against 10.9 at 5x5 (25 products a pixel, not 10).
   static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r) {
     return channels == 1 && channel_bytes == 4 && r >= 1 && r <= 2 ? InteriorMinPixels << (2 * (r - 1)) : -1;
+  }
+  /// Whether separable filters of radius R on single images of such pixels take the small
+  /// shapes below (small_shape).
+  template <int Channels, int ChannelBytes, int R>
+  static constexpr bool small_shapes = Channels == 1 && ChannelBytes >= 2 && R >= 1 && R <= 2;
+  /// The separable kernel's shape for a ROI of `pixels` pixels where small_shapes holds:
+  /// outputs a thread a side (1 or 2), or 0 for the policy's own shape.
+  static constexpr int small_shape(long long pixels) {
+    return pixels <= OneOutputMaxPixels ? 1 : pixels <= TwoOutputMaxPixels ? 2 : 0;
   }
   using dense_radii = Radii;
   using separable_radii = Radii;

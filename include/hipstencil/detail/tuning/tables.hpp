@@ -207,14 +207,32 @@ struct automatic_table {
   ///   fold: tiled beyond 2^22 pixels (3840x2160 u8 17x17 within 1%); beyond 2^20 two_pass
   ///     first from radius 6 (1920x1080 u16 17x17: tiled 1.47x; 2560x1440 1.29x), tiled
   ///     below; 2^20 pixels and below: shared_mem at radius 2 (1280x720 u16 5x5: tiled
-  ///     1.15x), two_pass first beyond (512x512 u8 9x9: tiled 1.67x).
-  /// Float 3x3 beyond 2^19 pixels to 2^23: tiled, but shared_mem under fold rules outside
-  /// 2^20 to 2^22 pixels (1280x720 reflect101: tiled 1.10x).
+  ///     1.15x, before its small-image shapes), two_pass first beyond (512x512 u8 9x9:
+  ///     tiled 1.67x).
+  /// Float 3x3 beyond 2^19 pixels to 2^23: tiled, but shared_mem under fold rules beyond
+  /// 2^22 pixels.
+  /// Before all these, 16-bit and float 3x3 and 5x5 on one image of 2^20 pixels and below:
+  /// tiled, in its small-image shapes (tiled_policy::small_shape), under constant and fold
+  /// rules, and at 5x5 under clamp beyond 2^16 pixels.
   static constexpr preference one_channel_separable(const problem_shape& s) {
     constexpr choice tiled = choice::tiled, smem = choice::shared_mem, two_pass = choice::two_pass;
     const int r = s.radius;
     const long long px = s.pixels();
     const bool fold = s.border == border_cost::fold;
+    // 16-bit and float 3x3 and 5x5 on one image of up to 2^20 pixels: tiled, whose shorter
+    // tiles there (tiled_policy's small_shape) beat shared_mem and direct under constant and
+    // fold rules, and 5x5 under clamp beyond 2^16 pixels (bench/results/2026-11-26-mends/:
+    // in tiled-small*.txt, float and u16, two runs, their time over automatic's before was
+    // 0.53 to 0.98 under constant and reflect101 up to 2^17 pixels, 0.67 to 0.93 to 2^20 but
+    // float 3x3 reflect101 at 1024x1024, 1.20 and 0.91; under replicate 5x5 0.76 to 1.02
+    // from 362x362. In small-rules.csv, one run with this table, 128x128 to 1280x720, each
+    // of the 51 choices it changed took 0.56 to 1.00 times the row of the family it
+    // replaced: float 128x128 separable 5x5 reflect101 6.75 us, shared_mem 11.97). Clamp
+    // 3x3 and smaller 5x5 keep direct (tiled-small.txt: 128x128 float 5x5 1.06 and 1.05).
+    if (s.channel_bytes >= 2 && r <= 2 && s.images == 1 && px <= (1LL << 20)) {
+      if (s.border != border_cost::clamp) return {{tiled, smem}};
+      if (r == 2 && px > (1LL << 16)) return {{tiled, smem}};
+    }
     if (r == 1) {
       if (s.channel_bytes != 4 || px <= (1LL << 19) || px > (1LL << 23)) return {};
       return fold && (px <= (1LL << 20) || px > (1LL << 22)) ? preference{{smem}} : preference{{tiled, smem}};
