@@ -213,7 +213,7 @@ struct automatic_table {
   /// 2^22 pixels.
   /// Before all these, 16-bit and float 3x3 and 5x5 on one image of 2^20 pixels and below:
   /// tiled, in its small-image shapes (tiled_policy::small_shape), under constant and fold
-  /// rules, and at 5x5 under clamp beyond 2^16 pixels.
+  /// rules, and at 5x5 under clamp.
   static constexpr preference one_channel_separable(const problem_shape& s) {
     constexpr choice tiled = choice::tiled, smem = choice::shared_mem, two_pass = choice::two_pass;
     const int r = s.radius;
@@ -221,17 +221,19 @@ struct automatic_table {
     const bool fold = s.border == border_cost::fold;
     // 16-bit and float 3x3 and 5x5 on one image of up to 2^20 pixels: tiled, whose shorter
     // tiles there (tiled_policy's small_shape) beat shared_mem and direct under constant and
-    // fold rules, and 5x5 under clamp beyond 2^16 pixels (bench/results/2026-11-26-mends/:
-    // in tiled-small*.txt, float and u16, two runs, their time over automatic's before was
+    // fold rules, and at 5x5 under clamp (bench/results/2026-11-26-mends/: in
+    // tiled-small*.txt, float and u16, two runs, their time over automatic's before was
     // 0.53 to 0.98 under constant and reflect101 up to 2^17 pixels, 0.67 to 0.93 to 2^20 but
     // float 3x3 reflect101 at 1024x1024, 1.20 and 0.91; under replicate 5x5 0.76 to 1.02
-    // from 362x362. In small-rules.csv, one run with this table, 128x128 to 1280x720, each
-    // of the 51 choices it changed took 0.56 to 1.00 times the row of the family it
-    // replaced: float 128x128 separable 5x5 reflect101 6.75 us, shared_mem 11.97). Clamp
-    // 3x3 and smaller 5x5 keep direct (tiled-small.txt: 128x128 float 5x5 1.06 and 1.05).
+    // from 362x362. In small-rules.csv, one run with the table before clamp's 5x5 below
+    // 2^16, 128x128 to 1280x720, each of the 51 choices it changed took 0.56 to 1.00 times
+    // the row of the family it replaced: float 128x128 separable 5x5 reflect101 6.75 us,
+    // shared_mem 11.97). Clamp 5x5 at 128x128 and 256x256, over direct and shared_mem,
+    // across four runs (smem-rows*.txt, tiled-small*.txt, small-rules.csv,
+    // matrix-final.csv): float 0.79 to 1.06 (means 0.93 and 0.86), u16 0.64 to 1.03 (0.79
+    // and 0.86). Clamp 3x3 keeps direct (float 128x128: 0.96 to 1.11).
     if (s.channel_bytes >= 2 && r <= 2 && s.images == 1 && px <= (1LL << 20)) {
-      if (s.border != border_cost::clamp) return {{tiled, smem}};
-      if (r == 2 && px > (1LL << 16)) return {{tiled, smem}};
+      if (s.border != border_cost::clamp || r == 2) return {{tiled, smem}};
     }
     if (r == 1) {
       if (s.channel_bytes != 4 || px <= (1LL << 19) || px > (1LL << 23)) return {};
