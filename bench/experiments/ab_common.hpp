@@ -99,6 +99,18 @@ inline hipstencil::filter2d ab_dense_filter(int r) {
   return hipstencil::filter2d(k, k, d);
 }
 
+/// For each size w x h, a random input of T (the generator seeded once with `seed`) and an
+/// output image of that size: calls f(w, h, src, out).
+template <class T, class F>
+void ab_for_each_size(std::initializer_list<std::pair<int, int>> sizes, unsigned seed, F f) {
+  for (auto sz : sizes) {
+    hipstencil::device_image<T> a(sz.first, sz.second), b(sz.first, sz.second);
+    fill_random_pixels(a, seed);
+    const hipstencil::image_view<const T> src = a.view();
+    f(sz.first, sz.second, src, b);
+  }
+}
+
 /// The shape probes' walk (direct_shape_ab.cu, smem_rows_ab.cu): for each size w x h a
 /// random input of T (one seed across sizes) and an output image; radius 1 and 2,
 /// separable (a Gaussian) then dense (ab_dense_filter), under replicate. Calls f(w, h, r,
@@ -106,11 +118,7 @@ inline hipstencil::filter2d ab_dense_filter(int r) {
 template <class T, class F>
 void ab_for_each_shape_case(std::initializer_list<std::pair<int, int>> sizes, F f) {
   namespace hs = hipstencil;
-  unsigned seed = 12345u;
-  for (auto sz : sizes) {
-    hs::device_image<T> a(sz.first, sz.second), b(sz.first, sz.second);
-    fill_random_pixels(a, seed);
-    const hs::image_view<const T> src = a.view();
+  ab_for_each_size<T>(sizes, 12345u, [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& b) {
     for (int r : {1, 2}) {
       const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
       const hs::separable_filter sep(g, g);
@@ -120,10 +128,10 @@ void ab_for_each_shape_case(std::initializer_list<std::pair<int, int>> sizes, F 
           if (dn) hs::convolve(src, b.view(), dense, hs::border::replicate{}, algo);
           else hs::convolve(src, b.view(), sep, hs::border::replicate{}, algo);
         };
-        f(sz.first, sz.second, r, dn != 0, b, run);
+        f(w, h, r, dn != 0, b, run);
       }
     }
-  }
+  });
 }
 
 /// Every case both drivers time, in their order: radius 1 and 2; replicate, constant 7 and

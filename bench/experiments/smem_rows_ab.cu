@@ -24,9 +24,9 @@ struct smem_rows : tu::shared_mem_policy<tu::radii_range<1, 2>, tu::radii_range<
 template <int H>
 using smem_with = hs::algo::shared_mem<hs::strategy::tile_class, smem_rows<H>>;
 template <int BX, int BY, int O>
-using tiled_with = hs::algo::tiled<hs::strategy::tile_class,  // (the interior instance off: these sizes are below it)
-                                   tu::tiled_policy<BX, BY, O, O, tu::radii_range<1, 2>, tu::shared_memory_budget, 12, 32,
-                                                    2, 2, (1LL << 40)>>;
+using tiled_with = hs::algo::tiled<hs::strategy::tile_class,  // interior instance and small-image limits off
+                                   tu::tiled_policy<BX, BY, O, O, tu::radii_range<1, 2>, tu::shared_memory_budget,
+                                                    12, 32, 2, 2, (1LL << 40), (1LL << 21), 0, 0>>;
 
 template <class T>
 void run_type(const char* type) {

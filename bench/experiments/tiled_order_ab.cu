@@ -24,12 +24,8 @@ using tiled_with = hs::algo::tiled<hs::strategy::tile_class,
 
 int main() {
   cudaFree(nullptr);
-  unsigned seed = 4242u;
-  const int sizes[][2] = {{1024, 1024}, {1920, 1080}, {2560, 1440}, {3840, 2160}, {5760, 3240}, {8192, 8192}};
-  for (auto& sz : sizes) {
-    hs::device_image<float> a(sz[0], sz[1]), b(sz[0], sz[1]);
-    fill_random_pixels(a, seed);
-    const hs::image_view<const float> src = a.view();
+  ab_for_each_size<float>({{1024, 1024}, {1920, 1080}, {2560, 1440}, {3840, 2160}, {5760, 3240}, {8192, 8192}}, 4242u,
+                          [&](int width, int height, hs::image_view<const float> src, hs::device_image<float>& b) {
     ab_for_each_case([&](int r, const char* border, bool dense, auto call) {
       if (std::string(border) == "constant") return;
       double t[2][2];
@@ -43,9 +39,9 @@ int main() {
         t[1][rep] = one(1, tiled_with<LLONG_MAX>{});  // interior first at every size
       }
       const double f = std::min(t[0][0], t[0][1]), i = std::min(t[1][0], t[1][1]);
-      std::printf("float %4dx%-4d %-10s %s %dx%d  frame first %8.2f us  interior first %8.2f us  (%.3fx)  %s\n", sz[0],
-                  sz[1], border, dense ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, f, i, i / f,
+      std::printf("float %4dx%-4d %-10s %s %dx%d  frame first %8.2f us  interior first %8.2f us  (%.3fx)  %s\n", width,
+                  height, border, dense ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, f, i, i / f,
                   h[0] == h[1] ? "identical" : "OUTPUTS DIFFER");
     });
-  }
+  });
 }

@@ -4,7 +4,8 @@
 // automatic's choice on one-channel float and u16 5x5 filters up to 724x724, under
 // replicate. This times tiled's default shape (8 x 8 threads of 4 x 4 outputs), 2 x 2 and
 // 1 x 1, and automatic, on the same call (best of two alternating runs), the interior
-// instance off, and checks that the three tiled shapes' outputs are byte-identical.
+// instance off and the policy's own small-image limits at 0 (each variant runs its shape
+// at every size), and checks that the three tiled shapes' outputs are byte-identical.
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 tiled_small_ab.cu -lcufft -o tiled_small_ab
 #include "ab_common.hpp"
@@ -15,17 +16,13 @@ namespace tu = hipstencil::tuning;
 
 template <int BX, int BY, int O>
 using tiled_with = hs::algo::tiled<hs::strategy::tile_class,
-                                   tu::tiled_policy<BX, BY, O, O, tu::radii_range<1, 2>, tu::shared_memory_budget, 12, 32,
-                                                    2, 2, (1LL << 40)>>;
+                                   tu::tiled_policy<BX, BY, O, O, tu::radii_range<1, 2>, tu::shared_memory_budget,
+                                                    12, 32, 2, 2, (1LL << 40), (1LL << 21), 0, 0>>;
 
 template <class T>
 void run_type(const char* type) {
-  unsigned seed = 12345u;
-  const int sizes[][2] = {{128, 128}, {256, 256}, {362, 362}, {512, 512}, {724, 724}, {1024, 1024}};
-  for (auto& sz : sizes) {
-    hs::device_image<T> a(sz[0], sz[1]), b(sz[0], sz[1]);
-    fill_random_pixels(a, seed);
-    const hs::image_view<const T> src = a.view();
+  ab_for_each_size<T>({{128, 128}, {256, 256}, {362, 362}, {512, 512}, {724, 724}, {1024, 1024}}, 12345u,
+                      [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& b) {
     ab_for_each_case([&](int r, const char* rule, bool dense, auto call) {
       constexpr int n = 4;
       double t[n][2];
@@ -44,11 +41,11 @@ void run_type(const char* type) {
       for (int k = 0; k < n; ++k) best[k] = std::min(t[k][0], t[k][1]);
       std::printf("%-6s %4dx%-4d %-10s %s %dx%d  tiled4x4 %6.2f  tiled2x2 %6.2f (%.2fx)  tiled1x1 %6.2f (%.2fx)  "
                   "automatic %6.2f (2x2 over it %.2fx, 1x1 %.2fx)  %s\n",
-                  type, sz[0], sz[1], rule, dense ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, best[0], best[1],
+                  type, w, h, rule, dense ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, best[0], best[1],
                   best[1] / best[0], best[2], best[2] / best[0], best[3], best[1] / best[3], best[2] / best[3],
                   hash[1] == hash[0] && hash[2] == hash[0] ? "identical" : "OUTPUTS DIFFER");
     });
-  }
+  });
 }
 
 int main() {
