@@ -210,7 +210,7 @@ struct automatic_table {
   ///     1.15x, before its small-image shapes), two_pass first beyond (512x512 u8 9x9:
   ///     tiled 1.67x).
   /// Float 3x3 beyond 2^19 pixels to 2^23: tiled, but shared_mem under fold rules beyond
-  /// 2^22 pixels.
+  /// 2^22 pixels (and for batches of 2^20 pixels and below).
   /// Before all these, 16-bit and float 3x3 and 5x5 on one image of 2^20 pixels and below:
   /// tiled, in its small-image shapes (tiled_policy::small_shape), under constant and fold
   /// rules, and at 5x5 under clamp.
