@@ -23,10 +23,6 @@ struct smem_rows : tu::shared_mem_policy<tu::radii_range<1, 2>, tu::radii_range<
 };
 template <int H>
 using smem_with = hs::algo::shared_mem<hs::strategy::tile_class, smem_rows<H>>;
-template <int BX, int BY, int O>
-using tiled_with = hs::algo::tiled<hs::strategy::tile_class,  // interior instance and small-image limits off
-                                   tu::tiled_policy<BX, BY, O, O, tu::radii_range<1, 2>, tu::shared_memory_budget,
-                                                    12, 32, 2, 2, (1LL << 40), (1LL << 21), 0, 0>>;
 
 template <class T>
 void run_type(const char* type) {
@@ -41,8 +37,8 @@ void run_type(const char* type) {
           t[0][rep] = one(0, smem_with<32>{});
           t[1][rep] = one(1, smem_with<16>{});
           t[2][rep] = one(2, smem_with<8>{});
-          t[3][rep] = one(3, tiled_with<32, 8, 1>{});
-          t[4][rep] = one(4, tiled_with<16, 8, 2>{});
+          t[3][rep] = one(3, ab_tiled_shape<32, 8, 1>{});
+          t[4][rep] = one(4, ab_tiled_shape<16, 8, 2>{});
           t[5][rep] = one(5, hs::algo::automatic{});
         }
         double best[n];

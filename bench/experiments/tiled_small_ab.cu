@@ -12,12 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 namespace hs = hipstencil;
-namespace tu = hipstencil::tuning;
 
-template <int BX, int BY, int O>
-using tiled_with = hs::algo::tiled<hs::strategy::tile_class,
-                                   tu::tiled_policy<BX, BY, O, O, tu::radii_range<1, 2>, tu::shared_memory_budget,
-                                                    12, 32, 2, 2, (1LL << 40), (1LL << 21), 0, 0>>;
 
 template <class T>
 void run_type(const char* type) {
@@ -32,9 +27,9 @@ void run_type(const char* type) {
         return hashed_time_us(b, run, hash[k]);
       };
       for (int rep = 0; rep < 2; ++rep) {
-        t[0][rep] = one(0, tiled_with<8, 8, 4>{});
-        t[1][rep] = one(1, tiled_with<16, 8, 2>{});
-        t[2][rep] = one(2, tiled_with<32, 8, 1>{});
+        t[0][rep] = one(0, ab_tiled_shape<8, 8, 4>{});
+        t[1][rep] = one(1, ab_tiled_shape<16, 8, 2>{});
+        t[2][rep] = one(2, ab_tiled_shape<32, 8, 1>{});
         t[3][rep] = one(3, hs::algo::automatic{});
       }
       double best[n];

@@ -205,8 +205,8 @@ struct tiled_family {
     constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
-    const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY * OY, p.images), block(BX, BY);
     if (p.dense) {
+      const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY * OY, p.images), block(BX, BY);
       with_static_radius(p.radius, [&](auto R) {
         constexpr int r = decltype(R)::value, n = (2 * r + 1) * (2 * r + 1);
         constexpr int min_blocks = P::template dense_min_blocks<C, CB, r>;

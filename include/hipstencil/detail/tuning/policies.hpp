@@ -173,10 +173,16 @@ struct tiled_policy {
   static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r) {
     return channels == 1 && channel_bytes == 4 && r >= 1 && r <= 2 ? InteriorMinPixels << (2 * (r - 1)) : -1;
   }
-  /// Whether separable filters of radius R on single images of such pixels take the small
-  /// shapes below (small_shape).
+  /// Whether separable filters of radius r on single images of pixels of `channels`
+  /// channels of `channel_bytes` bytes take the small shapes below (small_shape). Run-time
+  /// arguments so that automatic's table asks the same question the launcher does.
+  static constexpr bool small_shapes_for(int channels, int channel_bytes, int r) {
+    return channels == 1 && channel_bytes >= 2 && r >= 1 && r <= 2;
+  }
+  /// small_shapes_for, as the launcher's compile-time test (the kernels it names are
+  /// compiled only where it holds).
   template <int Channels, int ChannelBytes, int R>
-  static constexpr bool small_shapes = Channels == 1 && ChannelBytes >= 2 && R >= 1 && R <= 2;
+  static constexpr bool small_shapes = small_shapes_for(Channels, ChannelBytes, R);
   /// The separable kernel's shape for a ROI of `pixels` pixels where small_shapes holds:
   /// outputs a thread a side (1 or 2), or 0 for the policy's own shape.
   static constexpr int small_shape(long long pixels) {

@@ -232,7 +232,9 @@ struct automatic_table {
     // across four runs (smem-rows*.txt, tiled-small*.txt, small-rules.csv,
     // matrix-final.csv): float 0.79 to 1.06 (means 0.93 and 0.86), u16 0.64 to 1.03 (0.79
     // and 0.86). Clamp 3x3 keeps direct (float 128x128: 0.96 to 1.11).
-    if (s.channel_bytes >= 2 && r <= 2 && s.images == 1 && px <= (1LL << 20)) {
+    using tiled_tuned = typename policy_for<A, tiled_policy<>>::type;
+    if (tiled_tuned::small_shapes_for(s.channels, s.channel_bytes, r) && s.images == 1 &&
+        tiled_tuned::small_shape(px) != 0) {
       if (s.border != border_cost::clamp || r == 2) return {{tiled, smem}};
     }
     if (r == 1) {
