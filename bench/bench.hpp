@@ -116,15 +116,31 @@ struct timing {
 /// Summarises per-run times (median of an even count: mean of the two middle values).
 timing summarize(std::vector<double> ms);
 
+/// Holds `stream` for about `us` microseconds: a one-thread kernel that spins on its
+/// multiprocessor's clock (counted at 2 GHz, about the H200's boost clock; a slower clock
+/// holds longer). Work queued behind it waits on the device, not on the host.
+void hold_stream(gpu::stream_t stream, double us);
+
 /// Times work queued on one stream with device events: one untimed run
 /// (writes every output once, loads the module, creates any handle) followed by a host
 /// synchronisation, `warmup` more untimed runs, then `runs` runs each bracketed by its own
-/// pair of events. Nothing synchronises the host between the warm-up and the last event,
-/// so the queue stays ahead of the device and each interval holds the launch's device
-/// time only, not the host's launch overhead. The events are created once and reused.
+/// pair of events. Nothing synchronises the host between the warm-up and the last event.
+/// The events are created once and reused.
+/// With `hold` (hipstencil-bench --hold), hold_stream first, for longer than the host takes
+/// to queue the rest: the device then runs the whole queue back to back and no interval
+/// can hold host time (nvbench holds its stream with a blocking kernel for this). Without
+/// it, a call shorter on the device than on the host (small images) finds the device idle,
+/// and an interval may hold the host's time between the launches of the call. Measured
+/// on the H200, 128x128 to 1920x1080, u8, uchar4 and float, 3x3 and 5x5, replicate (bench/
+/// results/2026-11-26-ci-o0/hold-*.csv against nohold-1.csv), held rows took more, NPP's
+/// and ours alike: medians 0.5 us more at 128x128 and 512x512, 0.2 at 1920x1080; but NPP's
+/// fixed-tap Gaussians at 128x128 took less (float 3x3 4.1 us against 5.0). Held,
+/// automatic over the fastest hipstencil row stayed within 1.06; unheld it reached 1.30
+/// (u8 512x512 separable 3x3: the same kernel). The default stays unheld, as every earlier
+/// figure of bench/RESULTS.md was taken.
 class run_timer {
  public:
-  run_timer(gpu::stream_t stream, int runs, int warmup);
+  run_timer(gpu::stream_t stream, int runs, int warmup, bool hold = false);
   ~run_timer();
   run_timer(const run_timer&) = delete;
   run_timer& operator=(const run_timer&) = delete;
@@ -133,6 +149,8 @@ class run_timer {
   timing time(Launch&& launch) {
     launch();
     gpu::stream_synchronize(stream_);
+    // 50 us of host time a call, far more than any call here takes to queue, and at least 0.5 ms.
+    if (hold_) hold_stream(stream_, 500.0 + 50.0 * (warmup_ + runs_));
     for (int i = 0; i < warmup_; ++i) launch();
     for (int i = 0; i < runs_; ++i) {
       gpu::event_record(events_[2 * i], stream_);
@@ -148,6 +166,7 @@ class run_timer {
   timing collect();
   gpu::stream_t stream_;
   int runs_, warmup_;
+  bool hold_;
   std::vector<gpu::event_t> events_;
 };
 

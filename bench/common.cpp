@@ -102,7 +102,21 @@ timing summarize(std::vector<double> ms) {
   return t;
 }
 
-run_timer::run_timer(gpu::stream_t stream, int runs, int warmup) : stream_(stream), runs_(runs), warmup_(warmup) {
+namespace {
+__global__ void hold_kernel(long long cycles) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {
+  }
+}
+}  // namespace
+
+void hold_stream(gpu::stream_t stream, double us) {
+  hold_kernel<<<1, 1, 0, stream>>>((long long)(us * 2000.0));
+  gpu::check(gpu::get_last_error(), "hold_kernel");
+}
+
+run_timer::run_timer(gpu::stream_t stream, int runs, int warmup, bool hold)
+    : stream_(stream), runs_(runs), warmup_(warmup), hold_(hold) {
   events_.reserve(2 * std::size_t(runs));
   for (int i = 0; i < 2 * runs; ++i) events_.push_back(gpu::event_create());
 }

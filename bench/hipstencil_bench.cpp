@@ -4,7 +4,7 @@
 //
 //   hipstencil-bench [--size LIST] [--algo LIST] [--radius LIST] [--type LIST] [--border LIST]
 //                    [--sep] [--dense] [--dense-rank1] [--dense-log] [--batch N] [--strip-rows N] [--runs N] [--warmup N]
-//                    [--csv FILE] [--no-check] [--no-npp] [--list] [--help]
+//                    [--hold] [--csv FILE] [--no-check] [--no-npp] [--list] [--help]
 //
 // Without options: 128x128, 512x512, 1920x1080, 3840x2160, 8192x8192 and 128x65536, one
 // after another into one table and one CSV; every kernel family of the library's list
@@ -84,6 +84,7 @@ struct options {
   int runs = 25, warmup = 3;
   std::string csv;
   bool check = true, npp = true, list = false;
+  bool hold = false;  ///< --hold: queue every run behind hold_stream before the device reaches them
 };
 
 /// A bad command line: the message names the option and the value.
@@ -126,6 +127,8 @@ std::string usage() {
          "                    types u8, float, uchar4 only (the default types then)\n"
          "  --runs N          timed runs per case, median reported (default 25; report medians of 20 or more)\n"
          "  --warmup N        untimed runs after the first (default 3)\n"
+         "  --hold            queue each case's runs behind a kernel that holds the stream, so that the\n"
+         "                    device runs them back to back (default: as the host queues them)\n"
          "  --csv FILE        also write every measurement to FILE\n"
          "  --no-check        skip the spot check against the host reference\n"
          "  --no-npp          skip the NPP peer\n"
@@ -239,6 +242,8 @@ options parse(int argc, char** argv) {
       o.check = false;
     } else if (a == "--no-npp") {
       o.npp = false;
+    } else if (a == "--hold") {
+      o.hold = true;
     } else if (a == "--list") {
       o.list = true;
     } else {
@@ -374,9 +379,9 @@ int run(int argc, char** argv) {
     std::printf("note: --runs %d is below 20; the median of so few runs is indicative only\n", o.runs);
   const gpu::stream_t stream = gpu::stream_create();
   {
-    run_timer timer(stream, o.runs, o.warmup);
+    run_timer timer(stream, o.runs, o.warmup, o.hold);
     run_info info;
-    info.runs = o.runs, info.warmup = o.warmup, info.images = o.batch;
+    info.runs = o.runs, info.warmup = o.warmup, info.images = o.batch, info.hold = o.hold;
     info.device = gpu::device_name(gpu::current_device());
     info.backend = hs::backend_name();
     info.npp = o.npp ? npp_description() : "NPP skipped (--no-npp)";

@@ -97,8 +97,9 @@ void report::header() {
                 info_.height);
   else
     std::printf("image %dx%d; ", info_.width, info_.height);
-  std::printf("each figure is the median of %d runs timed with device events, after 1 + %d warm-up runs\n", info_.runs,
-              info_.warmup);
+  std::printf("each figure is the median of %d runs timed with device events, after 1 + %d warm-up runs%s\n", info_.runs,
+              info_.warmup,
+              info_.hold ? " (--hold: all queued behind a kernel holding the stream)" : "");
   std::printf("memory ceiling: device-to-device copy of %.0f MiB: %.1f GB/s (read + write; median %.4f ms, min %.4f, max %.4f)\n",
               double(c.copy_bytes) / (1 << 20), c.copy_gbps, c.copy.median_ms, c.copy.min_ms, c.copy.max_ms);
   std::printf("arithmetic ceiling: FP32 FMA microkernel on %d multiprocessors: %.2f TFMA/s (median %.4f ms, min %.4f, max %.4f)\n",

@@ -17,6 +17,7 @@ namespace bench {
 struct run_info {
   int width = 0, height = 0, runs = 0, warmup = 0;
   int images = 1;  ///< --batch: images per call (every figure counts all of them)
+  bool hold = false;  ///< --hold: the runs were queued behind hold_stream
   std::string device, backend, npp, command_line;
   ceilings ceil;
 };

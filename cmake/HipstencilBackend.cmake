@@ -91,8 +91,8 @@ endfunction()
 # #includes them: one translation unit instead of several. nvcc and hipcc spend about 8 s on
 # a file that only includes the library (two host passes, the device pass, the fatbinary),
 # so a target of many small device sources pays that once per group instead of per file.
-# (CMake's own UNITY_BUILD takes no CUDA sources before CMake 3.31.) For sources that
-# launch no kernels of their own and whose file-local names do not collide.
+# (CMake's own UNITY_BUILD takes no CUDA sources before CMake 3.31.) For sources whose
+# file-local names do not collide.
 function(hipstencil_unity_sources var group)
   set(_out "")
   foreach(_src IN LISTS ${var})

@@ -1,10 +1,13 @@
 # hipstencil-kernels: the kernels of every family of algo::families for every pixel pair of
 # include/hipstencil/detail/instance_list.inc, and the batched ones for the pairs of
-# batch_instance_list.inc, compiled once, one translation unit per pair holding every
-# family (so that `-j` spreads them over the cores), for hipstencil's own tests, examples
-# and benchmark. One unit per pair, not per (family, pair): each unit pays for the headers
-# whatever it compiles, and with a unit per family that fixed cost was a third of the
-# kernels' build. The units include detail/instances.hpp (the families and their launch),
+# batch_instance_list.inc, compiled once, one translation unit per two consecutive pairs of
+# a list holding every family (so that `-j` spreads them over the cores), for hipstencil's
+# own tests, examples and benchmark. Not one unit per (family, pair): each unit pays for
+# the headers whatever it compiles, and with a unit per family that fixed cost was a third
+# of the kernels' build. Two pairs a unit, not one: on a 2-core x86 machine, with host code
+# at -O0, a unit of no kernels took 4 s through nvcc and 3.6 through hipcc (two targets),
+# the pairs' units 49 to 86 s through hipcc; over those times, make -j2 would leave a core
+# no longer idle with 12 units of two pairs than with 21 of one. The units include detail/instances.hpp (the families and their launch),
 # not hipstencil.hpp, whose reduce.hpp brings in CUB: on a 2-core x86 machine an empty unit
 # took 15 to 19 s through nvcc with hipstencil.hpp and 7 to 8 s with instances.hpp (hipcc,
 # two targets: 8.4 and 7.7 s).
@@ -53,19 +56,37 @@ function(hipstencil_add_kernel_library)
     endif()
     set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_list})
     file(STRINGS ${_list} _entries REGEX "^X\\(")
-    foreach(_entry IN LISTS _entries)
-      string(REGEX REPLACE "^X\\((.*)\\)$" "\\1" _pair "${_entry}")
-      string(REGEX REPLACE "[^A-Za-z0-9]+" "_" _name "${_pair}")
-      set(_content "// Generated from the ${_kind} instance list by cmake/HipstencilInstances.cmake: every family of algo::families for (${_pair}).\n#include <hipstencil/detail/instances.hpp>\n")
-      set(_index 0)
-      foreach(_family IN LISTS _families)
-        string(APPEND _content "HIPSTENCIL_DEFINE_INSTANCE(${_batch}, ${_index}, ${_pair})  // ${_family}\n")
-        math(EXPR _index "${_index} + 1")
-      endforeach()
-      set(_file ${CMAKE_BINARY_DIR}/hipstencil-kernels/${_prefix}${_name}.cpp)
+    list(LENGTH _entries _count)
+    set(_first 0)
+    while(_first LESS _count)
+      math(EXPR _end "${_first} + 2")
+      if(_end GREATER _count)
+        set(_end ${_count})
+      endif()
+      set(_content "// Generated from the ${_kind} instance list by cmake/HipstencilInstances.cmake: every family of algo::families")
+      set(_body "")
+      set(_names "")
+      set(_i ${_first})
+      while(_i LESS _end)
+        list(GET _entries ${_i} _entry)
+        string(REGEX REPLACE "^X\\((.*)\\)$" "\\1" _pair "${_entry}")
+        string(REGEX REPLACE "[^A-Za-z0-9]+" "_" _name "${_pair}")
+        list(APPEND _names ${_prefix}${_name})
+        string(APPEND _content " for (${_pair})")
+        set(_index 0)
+        foreach(_family IN LISTS _families)
+          string(APPEND _body "HIPSTENCIL_DEFINE_INSTANCE(${_batch}, ${_index}, ${_pair})  // ${_family}\n")
+          math(EXPR _index "${_index} + 1")
+        endforeach()
+        math(EXPR _i "${_i} + 1")
+      endwhile()
+      string(APPEND _content ".\n#include <hipstencil/detail/instances.hpp>\n${_body}")
+      list(JOIN _names "+" _file_name)
+      set(_file ${CMAKE_BINARY_DIR}/hipstencil-kernels/${_file_name}.cpp)
       file(CONFIGURE OUTPUT ${_file} CONTENT "${_content}")
       list(APPEND _sources ${_file})
-    endforeach()
+      set(_first ${_end})
+    endwhile()
   endforeach()
   hipstencil_device_sources(${_sources})
   # The SVD that factors dense filters (detail/factor_svd.hpp), whose Eigen headers cost

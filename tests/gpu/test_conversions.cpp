@@ -8,7 +8,6 @@
 #include <catch2/catch.hpp>
 
 #include <hipstencil/detail/kernels/streaming_io.hpp>
-#include <hipstencil/hipstencil.hpp>
 
 #include "gpu_harness.hpp"
 
