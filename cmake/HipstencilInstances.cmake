@@ -4,13 +4,13 @@
 # a list holding every family (so that `-j` spreads them over the cores), for hipstencil's
 # own tests, examples and benchmark. Not one unit per (family, pair): each unit pays for
 # the headers whatever it compiles, and with a unit per family that fixed cost was a third
-# of the kernels' build. Two pairs a unit, not one: on a 2-core x86 machine, with host code
-# at -O0, a unit of no kernels took 4 s through nvcc and 3.6 through hipcc (two targets),
-# the pairs' units 49 to 86 s through hipcc; over those times, make -j2 would leave a core
-# no longer idle with 12 units of two pairs than with 21 of one. The units include detail/instances.hpp (the families and their launch),
-# not hipstencil.hpp, whose reduce.hpp brings in CUB: on a 2-core x86 machine an empty unit
-# took 15 to 19 s through nvcc with hipstencil.hpp and 7 to 8 s with instances.hpp (hipcc,
-# two targets: 8.4 and 7.7 s).
+# of the kernels' build. The units include detail/instances.hpp (the families and their
+# launch), not hipstencil.hpp, whose reduce.hpp brings in CUB: on a 2-core x86 machine,
+# host code at -O3, an empty unit took 15 to 19 s through nvcc with hipstencil.hpp and 7 to
+# 8 s with instances.hpp (hipcc, two targets: 8.4 and 7.7 s). Two pairs a unit, not one:
+# with host code at -O0 (CI's GPU builds) the empty unit took 4 s through nvcc and 3.6
+# through hipcc, the pairs' units 49 to 86 s through hipcc, and over those times make -j2
+# would leave a core no longer idle with 12 units of two pairs than with 21 of one.
 # Whatever links it gets HIPSTENCIL_PRECOMPILED_KERNELS and so compiles none of those
 # kernels itself (see detail/instances.hpp). Users of the library need none of this.
 

@@ -17,7 +17,8 @@
 #include <vector>
 
 // The library but reduce.hpp (test_reduce.cpp includes it): CUB's headers, which it
-// brings in, made every unit that included them about 5 s longer through nvcc.
+// brings in, cost every unit through nvcc (test_naive.cpp, host code at -O0: 10.8 s of
+// cudafe++, cicc and g++ with them, 7.1 without).
 #include <hipstencil/algorithm.hpp>
 #include <hipstencil/batch.hpp>
 #include <hipstencil/border.hpp>
