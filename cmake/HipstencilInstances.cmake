@@ -1,16 +1,16 @@
 # hipstencil-kernels: the kernels of every family of algo::families for every pixel pair of
 # include/hipstencil/detail/instance_list.inc, and the batched ones for the pairs of
-# batch_instance_list.inc, compiled once, one translation unit per two consecutive pairs of
-# a list holding every family (so that `-j` spreads them over the cores), for hipstencil's
-# own tests, examples and benchmark. Not one unit per (family, pair): each unit pays for
-# the headers whatever it compiles, and with a unit per family that fixed cost was a third
-# of the kernels' build. The units include detail/instances.hpp (the families and their
-# launch), not hipstencil.hpp, whose reduce.hpp brings in CUB: on a 2-core x86 machine,
-# host code at -O3, an empty unit took 15 to 19 s through nvcc with hipstencil.hpp and 7 to
-# 8 s with instances.hpp (hipcc, two targets: 8.4 and 7.7 s). Two pairs a unit, not one:
-# with host code at -O0 (CI's GPU builds) the empty unit took 4 s through nvcc and 3.6
-# through hipcc, the pairs' units 49 to 86 s through hipcc, and over those times make -j2
-# would leave a core no longer idle with 12 units of two pairs than with 21 of one.
+# batch_instance_list.inc, compiled once for hipstencil's own tests, examples and
+# benchmark, each translation unit holding every family for one pair (hipcc) or two
+# consecutive pairs of a list (nvcc), so that `-j` spreads them over the cores. Not one
+# unit per (family, pair): each unit pays for the headers whatever it compiles, and with a
+# unit per family that fixed cost was a third of the kernels' build. The units include
+# detail/instances.hpp (the families and their launch), not hipstencil.hpp, whose
+# reduce.hpp brings in CUB: on a 2-core x86 machine, host code at -O3, an empty unit took
+# 15 to 19 s through nvcc with hipstencil.hpp and 7 to 8 s with instances.hpp (hipcc, two
+# targets: 8.4 and 7.7 s). Pairs a unit: with host code at -O0 (CI's GPU builds), the
+# ushort3 and float3 pairs took 41.6 and 29.2 s through nvcc as units of their own and 65.9
+# as one; through hipcc, two targets, 52.1 and 49.7 s, and 113.9 as one.
 # Whatever links it gets HIPSTENCIL_PRECOMPILED_KERNELS and so compiles none of those
 # kernels itself (see detail/instances.hpp). Users of the library need none of this.
 
@@ -57,9 +57,14 @@ function(hipstencil_add_kernel_library)
     set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_list})
     file(STRINGS ${_list} _entries REGEX "^X\\(")
     list(LENGTH _entries _count)
+    if(HIPSTENCIL_GPU_BACKEND STREQUAL "hip")
+      set(_pairs_per_unit 1)
+    else()
+      set(_pairs_per_unit 2)
+    endif()
     set(_first 0)
     while(_first LESS _count)
-      math(EXPR _end "${_first} + 2")
+      math(EXPR _end "${_first} + ${_pairs_per_unit}")
       if(_end GREATER _count)
         set(_end ${_count})
       endif()

@@ -13,7 +13,6 @@
 #include <cstdio>
 namespace hs = hipstencil;
 
-
 template <class T>
 void run_type(const char* type) {
   ab_for_each_size<T>({{128, 128}, {256, 256}, {362, 362}, {512, 512}, {724, 724}, {1024, 1024}}, 12345u,

@@ -3,7 +3,7 @@
 // instantiated in detail::launch_by_device<Family, Batch, In, Out>. hipstencil's own build
 // compiles it once for every family of algo::families and every pixel pair of
 // instance_list.inc (single images) and batch_instance_list.inc (the batched kernels of
-// convolve_batch), two consecutive pairs of a list to a translation unit with every family
+// convolve_batch), one or two pairs of a list to a translation unit with every family
 // (HIPSTENCIL_DEFINE_INSTANCE; cmake/HipstencilInstances.cmake writes them), and defines
 // HIPSTENCIL_PRECOMPILED_KERNELS for the code that links them, which then declares them
 // here and compiles none of their kernels itself: each kernel is compiled once per build
