@@ -47,6 +47,10 @@ struct policy_for<arch::sm_90, streaming_policy<>> {
 /// measured ones, which follow from the families' shapes more than from that chip.
 template <arch A>
 struct automatic_table {
+  /// tiled's policy on A: its interior instance's and small shapes' limits, which the
+  /// rows below ask rather than repeat.
+  using tiled_tuned = typename policy_for<A, tiled_policy<>>::type;
+
   /// sm_90 (H200; 128x128 to 8192x8192, 128x65536 and 65536x128; radii 1, 2, 4, 7; u8,
   /// float, uchar4, and for ushort4 bench/results/2026-11-23-ushort4.csv, for uchar3, u16
   /// and bfloat16 bench/results/2026-11-23-types/, for ushort3 and float3
@@ -122,7 +126,6 @@ struct automatic_table {
     // dense and separable: 8192x8192 dense 3x3 135.6 us, streaming 157.4; 3840x2160 dense
     // 5x5 24.0, shared_mem 44.5; 1920x1080 dense 3x3 11.9, shared_mem 12.8); beyond radius 2
     // the constant rule was not measured and keeps the earlier choices.
-    using tiled_tuned = typename policy_for<A, tiled_policy<>>::type;
     const long long tiled_from =
         s.separable ? tiled_tuned::separable_interior_min_pixels(s.channels, s.channel_bytes, s.radius)
                     : tiled_tuned::interior_min_pixels;
@@ -232,7 +235,6 @@ struct automatic_table {
     // across four runs (smem-rows*.txt, tiled-small*.txt, small-rules.csv,
     // matrix-final.csv): float 0.79 to 1.06 (means 0.93 and 0.86), u16 0.64 to 1.03 (0.79
     // and 0.86). Clamp 3x3 keeps direct (float 128x128: 0.96 to 1.11).
-    using tiled_tuned = typename policy_for<A, tiled_policy<>>::type;
     if (tiled_tuned::small_shapes_for(s.channels, s.channel_bytes, r) && s.images == 1 &&
         tiled_tuned::small_shape(px) != 0) {
       if (s.border != border_cost::clamp || r == 2) return {{tiled, smem}};
