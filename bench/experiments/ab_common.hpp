@@ -60,13 +60,25 @@ double host_enqueue_us(F f, int n, double* drain_us = nullptr) {
   return std::chrono::duration<double, std::micro>(t1 - t0).count() / n;
 }
 
+/// Spins one thread for `cycles` clock cycles: work queued behind it on the stream waits on
+/// the device, not on the host (time_us's `held`).
+static __global__ void ab_spin_kernel(long long cycles) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {
+  }
+}
+
 /// Median of `runs` timings of f() in microseconds (device events around each call), after
-/// one synchronised call and 5 more to warm up. runs <= 100.
+/// one synchronised call and 5 more to warm up. runs <= 100. `held`: the warm-up and timed
+/// calls queue behind ab_spin_kernel for longer than the host takes to queue them (about
+/// 60 us a call at 2 GHz), so that the device runs them back to back, as
+/// hipstencil-bench --hold does.
 template <class F>
-double time_us(F f, int runs = 40) {
+double time_us(F f, int runs = 40, bool held = false) {
   static std::vector<cudaEvent_t> ev;
   if (ev.empty()) { ev.resize(200); for (auto& e : ev) cudaEventCreate(&e); }
   f(); cudaDeviceSynchronize();
+  if (held) ab_spin_kernel<<<1, 1>>>(2000LL * (600 + 60 * (runs + 5)));
   for (int i = 0; i < 5; ++i) f();
   for (int i = 0; i < runs; ++i) { cudaEventRecord(ev[2 * i]); f(); cudaEventRecord(ev[2 * i + 1]); }
   cudaDeviceSynchronize();

@@ -6,7 +6,8 @@
 // threads at 1) for every pixel type (out_x_for set to the same), every other number as
 // the default policy, on the same call, replicate, and checks that the outputs are
 // byte-identical. Its first run (bench/results/2026-11-26-direct/direct-shape.txt) set
-// direct_policy's out_x for uchar4 to 2.
+// direct_policy's out_x for uchar4 to 2. Its runs timed tiled2d_kernel with one output row
+// a thread, the family's kernel before direct2d_kernel (small_float_probe.cu).
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 direct_shape_ab.cu -lcufft -o direct_shape_ab
 #include "ab_common.hpp"
@@ -16,7 +17,7 @@ namespace hs = hipstencil;
 namespace tu = hipstencil::tuning;
 
 template <int BY, int OX>
-using direct_with = hs::algo::direct<hs::strategy::tile_class, tu::direct_policy<32, BY, OX, tu::radii_range<1, 2>, OX>>;
+using direct_with = hs::algo::direct<hs::strategy::tile_class, tu::direct_policy<32, BY, OX, tu::radii_range<1, 2>, OX, BY, OX, OX>>;
 
 template <class T>
 void run_type(const char* type) {

@@ -8,6 +8,7 @@
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 launch_paths.cu -lcuda -lnppif -lnppc -lcufft -o launch_paths
 #include "ab_common.hpp"
+#include "npp_context.hpp"
 #include <hipstencil/hipstencil.hpp>
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -105,18 +106,7 @@ int main() {
   hs::device_image<std::uint8_t> a(w, h), b(w, h);
   unsigned seed = 7;
   fill_random_pixels(a, seed);
-  // CUDA 12.9 removed nppGetStreamContext: the context from the device's attributes.
-  NppStreamContext ctx{};
-  ctx.hStream = nullptr;
-  cudaGetDevice(&ctx.nCudaDeviceId);
-  cudaDeviceGetAttribute(&ctx.nMultiProcessorCount, cudaDevAttrMultiProcessorCount, ctx.nCudaDeviceId);
-  cudaDeviceGetAttribute(&ctx.nMaxThreadsPerMultiProcessor, cudaDevAttrMaxThreadsPerMultiProcessor, ctx.nCudaDeviceId);
-  cudaDeviceGetAttribute(&ctx.nMaxThreadsPerBlock, cudaDevAttrMaxThreadsPerBlock, ctx.nCudaDeviceId);
-  int smem = 0;
-  cudaDeviceGetAttribute(&smem, cudaDevAttrMaxSharedMemoryPerBlock, ctx.nCudaDeviceId);
-  ctx.nSharedMemPerBlock = std::size_t(smem);
-  cudaDeviceGetAttribute(&ctx.nCudaDevAttrComputeCapabilityMajor, cudaDevAttrComputeCapabilityMajor, ctx.nCudaDeviceId);
-  cudaDeviceGetAttribute(&ctx.nCudaDevAttrComputeCapabilityMinor, cudaDevAttrComputeCapabilityMinor, ctx.nCudaDeviceId);
+  const NppStreamContext ctx = npp_context();
   line("NPP FilterGaussBorder 8u C1R 5x5 128x128", [&] {
     nppiFilterGaussBorder_8u_C1R_Ctx(a.data(), int(a.pitch_bytes()), NppiSize{w, h}, NppiPoint{0, 0}, b.data(),
                                      int(b.pitch_bytes()), NppiSize{w, h}, NPP_MASK_SIZE_5_X_5, NPP_BORDER_REPLICATE,

@@ -101,8 +101,9 @@ struct tiled {
 };
 
 /// Direct convolution for small and medium images: each thread computes out_x consecutive
-/// outputs of one row (tuning::direct_policy; 4, 2 for uchar4, in blocks of 32 x 4
-/// threads) from its window rows read straight from global memory, with no shared memory
+/// outputs of one row (tuning::direct_policy: one channel of 2 or 4 bytes 2 at radius 1
+/// and 1 at radius 2 in blocks of 32 x 8 threads; other pixels 4, 2 for uchar4, in blocks
+/// of 32 x 4) from its window rows read straight from global memory, with no shared memory
 /// and no barrier. A separable filter runs as its outer product. Square centred filters
 /// of the policy's radii (1 and 2); other filters run shared_mem.
 template <class Strategy = strategy::tile_class, class Policy = tuning::by_device>

@@ -182,7 +182,9 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 1, 4, 1, 8192, 8192)) == tu::choice::packed);   // uchar4 (194 us, streaming 274)
   CHECK(first(shape(true, 2, 4, 1, 512, 512)) == tu::choice::packed);      // (6.9 us, shared_mem 10.5)
   CHECK(first(shape(true, 1, 4, 1, 128, 65536)) == tu::choice::packed);    // (29.3 us, shared_mem 82.1)
-  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::packed);  // (4.9 us, direct 5.6)
+  CHECK(first(shape(false, 1, 4, 1, 256, 256)) == tu::choice::packed);
+  // (below 2^16 pixels under clamp direct leads: 128x128 dense 3x3 5.1 us, packed 5.5)
+  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::direct);
   CHECK(first(shape(false, 3, 4, 1, 8192, 8192)) != tu::choice::packed);  // radius 3
   CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::packed);  // narrow 3x3 (18.4 us, tiled 28.8)
   CHECK(first(shape(true, 1, 1, 1, 512, 4096)) == tu::choice::packed);    // (11.9 us, tiled 12.2)
@@ -206,7 +208,10 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 1, 1, 1, 128, 128)) == tu::choice::packed);
   CHECK(unpacked(choose(shape(true, 1, 1, 1, 128, 128))) == tu::choice::direct);
   CHECK(unpacked(choose(shape(true, 1, 1, 1, 512, 512))) == tu::choice::direct);
-  CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 1, 4, 256, 256)) == tu::choice::direct);
+  // ... but dense 5x5 beyond 2^16 pixels shared_mem, where direct gains nothing (512x512
+  // float: direct 7.8 us, shared_mem 7.8; bench/results/2026-11-26-lean/).
+  CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::shared_mem);
   // 16-bit too (128x128 u16 dense 3x3: 4.9 us, naive 5.9); not four channels from 512x512
   // (uchar4 dense 3x3: shared_mem 6.7 us, direct 7.6); uchar4 at 128x128 packed first,
   // then direct but for dense 5x5 (separable 5x5: direct 7.6 us, naive 8.3; dense 5x5:
@@ -215,15 +220,21 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::shared_mem);
   CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::packed);  // 5.9 us, direct 7.9 (rows/matrix.csv)
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 128, 128))) == tu::choice::direct);
-  CHECK(unpacked(choose(shape(false, 2, 4, 1, 128, 128))) == tu::choice::shared_mem);
-  // Packed at 128x128 under every rule (2026-11-26-small/: reflect101 dense 3x3 5.8 us,
-  // direct 10.3, shared_mem 7.4; replicate dense 5x5 6.1, shared_mem 6.7).
+  CHECK(unpacked(choose(shape(false, 2, 4, 1, 256, 256))) == tu::choice::shared_mem);
+  // Packed at 128x128 under constant and fold rules (2026-11-26-small/: reflect101 dense
+  // 3x3 5.8 us, direct 10.3, shared_mem 7.4); under clamp direct since direct2d_kernel
+  // (2026-11-26-lean/: dense 5x5 6.2 to 6.3 us, packed 6.6 to 6.7), but separable 5x5.
   for (tu::border_cost b : {tu::border_cost::clamp, tu::border_cost::constant, tu::border_cost::fold}) {
+    const tu::choice small = b == tu::border_cost::clamp ? tu::choice::direct : tu::choice::packed;
     tu::problem_shape u4 = shape(false, 1, 4, 1, 128, 128);
     u4.border = b;
-    CHECK(first(u4) == tu::choice::packed);
+    CHECK(first(u4) == small);
+    u4.separable = true;
+    CHECK(first(u4) == small);
     u4.radius = 2;
     CHECK(first(u4) == tu::choice::packed);
+    u4.separable = false;
+    CHECK(first(u4) == small);
     u4.channel_bytes = 2;  // ushort4: not packed
     CHECK(first(u4) != tu::choice::packed);
   }
@@ -280,6 +291,13 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // direct (8192x8192: 894 us, shared_mem 1004; 1920x1080 even at 35.0).
   CHECK(first(shape(false, 1, 3, 2, 1920, 1080)) == tu::choice::shared_mem);
   CHECK(first(shape(true, 2, 3, 4, 128, 128)) == tu::choice::shared_mem);
+  // ... and 3x3 up to 2^16 pixels direct (2026-11-26-lean/direct-wide.csv: float3 128x128
+  // dense 3x3 5.3 us, shared_mem 6.0), from 512x512 shared_mem.
+  for (int cb : {2, 4}) {
+    CHECK(first(shape(true, 1, 3, cb, 128, 128)) == tu::choice::direct);
+    CHECK(first(shape(false, 1, 3, cb, 256, 256)) == tu::choice::direct);
+    CHECK(first(shape(false, 1, 3, cb, 512, 512)) == tu::choice::shared_mem);
+  }
   CHECK(first(shape(false, 2, 3, 2, 8192, 8192)) == tu::choice::direct);
   CHECK(first(shape(false, 2, 3, 2, 1920, 1080)) == tu::choice::shared_mem);
   CHECK(first(shape(true, 2, 3, 2, 8192, 8192)) == tu::choice::shared_mem);
@@ -481,19 +499,26 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
     CHECK(first(with(shape(true, 5, 1, cb, 1280, 720), constant)) == tu::choice::two_pass);
     CHECK(first(with(shape(true, 3, 1, cb, 1280, 720), fold)) == tu::choice::two_pass);
   }
-  // 16-bit and float 3x3 and 5x5 on one image of 2^20 pixels and below: tiled, in its
-  // small-image shapes (tiled_policy::small_shape), under constant and fold rules (float
-  // 128x128 separable 5x5 reflect101: 6.7 us, shared_mem 12.2), and at 5x5 under clamp
-  // (2026-11-26-mends/). Batches keep the rows below (the small shapes are single-image
+  // 16-bit and float 5x5 on one image of 2^20 pixels and below: tiled, in its small-image
+  // shapes (tiled_policy::small_shape), under every rule (float 128x128 separable 5x5
+  // reflect101: 6.7 us, shared_mem 12.2; 2026-11-26-mends/); 3x3 so under constant and
+  // fold rules beyond 2^19 pixels for float, direct up to 2^19 (16-bit 2^20) under every
+  // rule, dense filters too (direct2d_kernel maps a border block's columns once: 512x512 float separable 3x3
+  // reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3 reflect101 5.8, shared_mem 8.9;
+  // 2026-11-26-lean/). Batches keep the rows below (the small shapes are single-image
   // kernels): radius 2 under fold, shared_mem.
   for (int cb : {2, 4})
     for (int r : {1, 2}) {
       for (auto b : {constant, fold})
         for (int side : {1, 128, 362, 512, 1024}) {
           INFO("bytes " << cb << " radius " << r << " side " << side);
-          CHECK(first(with(shape(true, r, 1, cb, side, side), b)) == tu::choice::tiled);
+          const bool direct = r == 1 && (side <= 512 || cb == 2);
+          CHECK(first(with(shape(true, r, 1, cb, side, side), b)) == (direct ? tu::choice::direct : tu::choice::tiled));
+          if (side <= (r == 1 ? 512 : 256))
+            CHECK(first(with(shape(false, r, 1, cb, side, side), b)) == tu::choice::direct);
         }
-      CHECK(first(with(shape(true, r, 1, cb, 1280, 720), fold)) == tu::choice::tiled);
+      CHECK(first(with(shape(true, r, 1, cb, 1280, 720), fold)) ==
+            (r == 1 && cb == 2 ? tu::choice::direct : tu::choice::tiled));
       auto batch = with(shape(true, 2, 1, cb, 128, 128), fold);
       batch.images = 16;
       CHECK(first(batch) == tu::choice::shared_mem);

@@ -1,11 +1,12 @@
 // hipstencil/detail/kernels/direct.hpp
 // The direct family: direct convolution from global memory for small and medium images.
-// Each thread computes out_x consecutive outputs of one row (tuning::direct_policy; 4 by
-// default, a block of 32 x 4 threads: 128 x 4 outputs; 2 for uchar4); it reads the
-// out_x + 2R pixels of each of its 2R + 1 window rows straight from global memory
-// (neighbouring threads' reads meet in L1) into registers, so there is no shared memory,
-// no barrier and no second phase. A separable filter runs as its outer product: at radius
-// 1 and 2 its (2R + 1)^2 FMAs per output cost less than a second pass would.
+// Each thread computes out_x consecutive outputs of one row (tuning::direct_policy: one
+// channel of 2 or 4 bytes 2 at radius 1 and 1 at radius 2 in blocks of 32 x 8 threads;
+// other pixels 4, 2 for uchar4, in blocks of 32 x 4); it reads the out_x + 2R pixels of
+// each of its 2R + 1 window rows straight from global memory (neighbouring threads' reads
+// meet in L1) into registers, so there is no shared memory, no barrier and no second
+// phase. A separable filter runs as its outer product: at radius 1 and 2 its (2R + 1)^2
+// FMAs per output cost less than a second pass would.
 //
 // Why a family of its own: what costs time on an image of a few megapixels is the chain
 // of one block (staging, barrier, compute, store), not the bytes. On the H200 a plain
@@ -15,9 +16,18 @@
 // row 2R + 1 times through L1 and loses to tiled and streaming (8192x8192: 1.6x to 3.1x
 // streaming's time), and on four channels from 512x512 to shared_mem.
 //
-// The kernel is tiled's dense kernel (tiled.hpp) with one output row per thread: interior
-// tiles read with no border arithmetic and store with no checks (tile-class dispatch),
-// perimeter tiles map each access. Compile-time radius only.
+// direct2d_kernel below: blocks whose windows lie inside the image (tile-class dispatch)
+// read with no border arithmetic and store with no checks. Border blocks map each
+// thread's OX + 2R window columns once and each window row once, as tiled's frame grid
+// does (tiled_interior.hpp). Until 2026-11-26 the family ran tiled2d_kernel with one
+// output row a thread, whose border tiles map every read through the run-time rule: on a
+// 128x128 image, where every one of its 128-wide tiles touches the border, Nsight Compute
+// gave that kernel 4.6 to 5.1 us and 74.6 thousand warp instructions for float separable
+// 3x3, against 2.85 us and 51.6 thousand for a kernel mapping once, 32 x 8 threads of one
+// output (NPP's Gaussian: 2.94 us, 64 blocks of 256; bench/experiments/
+// small_float_probe.cu). Under reflect101, float 128x128 dense 5x5 took 16.0 us with the
+// old kernel and 6.9 with this one, held (bench/results/2026-11-26-lean/probe-1.txt,
+// direct-f-u16.csv). Compile-time radius only.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -29,6 +39,67 @@
 
 namespace hipstencil {
 namespace detail {
+
+/// Dense filter of radius R (or a separable one's outer product) on BX x BY threads, each
+/// computing OX consecutive outputs of one row. `gr` is g.for_reads(). Tiles are BX * OX
+/// outputs wide and BY rows high; the grid's rows loop over tiles when the ROI has more
+/// than gridDim.y of them.
+template <class In, class Out, int R, int BX, int BY, int OX, bool Batch>
+__global__ void __launch_bounds__(BX* BY)
+    direct2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
+                    inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class, image_strides strides) {
+  if constexpr (Batch) select_image(src, dst, strides);
+  constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, N = OX + 2 * R, TW = BX * OX;
+  using A = accum<float, C>;
+  const int x_end = g.src_x0 + g.width + K - 1, y_end = g.src_y0 + g.height + K - 1;  // window extent
+  const int tx0 = blockIdx.x * TW;
+  for (int ty0 = blockIdx.y * BY; ty0 < g.height; ty0 += gridDim.y * BY) {
+    const tile_class_info tc = classify_tile(g, tx0, ty0, TW, BY, K, K, tile_class);
+    const int x0 = tx0 + threadIdx.x * OX, y = ty0 + threadIdx.y;  // ROI-relative outputs
+    if (x0 >= g.width || y >= g.height) continue;  // no barrier in this kernel: safe to leave
+    int px = g.src_x0 + x0;
+    const int py = g.src_y0 + y;
+    A acc[1][OX];
+    HIPSTENCIL_UNROLL
+    for (int x = 0; x < OX; ++x) zero(acc[0][x]);
+    if (tc.free_read && tc.full) {
+      // Rows by steps of the pitch from the first, as tiled's interior instance: each
+      // row's own src.row() is a 64-bit multiply and its conversions, about six
+      // instructions a row where a thread's whole window is 25 loads and 25 FMAs.
+      const char* s0 = reinterpret_cast<const char*>(src.row(py) + px);
+      static_loop<K, true>([&](int t) {
+        const In* s = reinterpret_cast<const In*>(s0 + std::size_t(t) * src.pitch_bytes);
+        A v[N];
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < N; ++u) v[u] = to_accum_cvt<float>(s[u]);  // once a pixel
+        add_window_row<R>(acc, v, t, taps);
+      });
+    } else {
+#if defined(__CUDA_ARCH__)
+      // As in tiled's load_row: px is invariant across a thread's tiles, and marking it
+      // changed here keeps the column maps on this path instead of hoisted before the
+      // loop, where threads of blocks inside the image would compute them too.
+      asm volatile("" : "+r"(px));
+#endif
+      // The window's columns, mapped once (outside: the constant), clamped first to the
+      // problem's last window column so that threads of a partial tile read only what
+      // the ROI's windows cover (under padded, all the memory the caller guarantees).
+      int sx[N];
+      HIPSTENCIL_UNROLL
+      for (int u = 0; u < N; ++u) sx[u] = gr.map_x(min(px + u, x_end - 1));
+      const A outside_value = constant_accum<C>(gr);
+      const bordered<In> b{src, gr};
+      static_loop<K, true>([&](int t) {
+        const In* p = b.row(min(py + t, y_end - 1)).p;  // null: a row of the constant
+        A v[N];
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < N; ++u) v[u] = p && sx[u] != outside ? to_accum<float>(p[sx[u]]) : outside_value;
+        add_window_row<R>(acc, v, t, taps);
+      });
+    }
+    store_block<Out, OX, 1>(dst, g, acc, x0, y, tc.free_write);
+  }
+}
 
 struct direct_family {
   static constexpr const char* name = "direct";
@@ -49,18 +120,19 @@ struct direct_family {
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
     constexpr int C = pixel_traits<In>::channels;
-    constexpr int BX = P::block_x, BY = P::block_y, OX = P::template out_x_for<C, int(sizeof(In)) / C>;
+    constexpr int CB = int(sizeof(In)) / C;
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
-    const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY, p.images), block(BX, BY);
     auto run = [&](auto R) {
-      constexpr int n = (2 * R + 1) * (2 * R + 1);  // a separable filter's outer product too
-      tiled2d_kernel<In, Out, R, BX, BY, OX, 1, 0, B><<<grid, block, 0, p.stream>>>(
+      constexpr int r = decltype(R)::value, n = (2 * r + 1) * (2 * r + 1);  // a separable filter's outer product too
+      constexpr int BX = P::block_x, BY = P::template block_y_for<C, CB>, OX = P::template out_x_for<C, CB, r>;
+      const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY, p.images), block(BX, BY);
+      direct2d_kernel<In, Out, r, BX, BY, OX, B><<<grid, block, 0, p.stream>>>(
           p.src, p.dst, g, g.for_reads(), window_taps<n>(p), p.tile_class, p.strides);
     };
     if (p.dense) with_static_radius(p.radius, run, typename P::dense_radii{});
     else with_static_radius(p.radius, run, typename P::separable_radii{});
-    gpu::check_launch("tiled2d_kernel (direct)");
+    gpu::check_launch("direct2d_kernel");
   }
 };
 

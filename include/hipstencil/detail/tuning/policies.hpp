@@ -203,24 +203,45 @@ struct tiled_policy {
   static constexpr int unrolled_rows_max_radius = 2;
 };
 
-/// algo::direct: a BlockX x BlockY work-group, each thread computing OutX consecutive
-/// outputs of one row from global memory (no shared memory); OutXUchar4 for four 8-bit
-/// channels (out_x_for). Compile-time radius only: Radii for dense filters and for
-/// separable ones (run as their outer product).
-///   OutXUchar4 = 2: uchar4's window of 4 + 2R pixels a row is 16 + 8R bytes of registers
-///   per window row; with 2 outputs a thread, against 4, the H200 took 0.77x to 0.92x the
-///   time from 256x256 to 1920x1080 and 0.91x to 0.98x at 128x128 (replicate, 3x3 and
-///   5x5, dense and separable, best of two, two runs; 1920x1080 dense 3x3 20.5 us against
-///   26.5). One channel keeps 4: 2 took 0.95x to 1.20x from 512x512 up (u8, u16, float;
-///   1.05x to 1.14x at 724x724), 0.91x to 0.95x at 256x256, where a second instantiation
-///   would cost every one-channel pair's build a kernel a radius
-///   (bench/results/2026-11-26-direct/direct-shape*.txt).
-template <int BlockX = 32, int BlockY = 4, int OutX = 4, class Radii = radii_range<1, 2>, int OutXUchar4 = 2>
+/// algo::direct: BlockX x block_y_for threads, each computing out_x_for consecutive
+/// outputs of one row from global memory (no shared memory). Compile-time radius only:
+/// Radii for dense filters and for separable ones (run as their outer product).
+///   One channel of 2 or 4 bytes: BlockX x BlockYNarrow threads, OutX1 outputs a thread at
+///   radius 1 and OutX2 at radius 2. A kernel of that shape which maps a border block's
+///   columns once (direct2d_kernel's) took, float, replicate, with the stream held, at
+///   128x128 3x3 4.19 us with 1 output a thread (2: 4.35, 4 in 32 x 4 threads: 4.58; NPP's
+///   Gaussian 4.16), at 512x512 3x3 4.77 with 2 (1: 5.02, 4: 5.22), at 1920x1080 3x3 8.74
+///   with 2 (1: 9.38, 4: 10.91); 5x5 with 1 within 3.5% of the best shape from 128x128 to
+///   1920x1080 (1920x1080: 13.6 us, 2: 14.1, 4: 17.0; bench/results/2026-11-26-lean/
+///   probe-*.txt). The family's kernel does not reach the probe's there: held, float 5x5
+///   took 19.6 us at 1920x1080 against 18.6 to 18.8 for the kernel before it (4 outputs a
+///   thread), and 457 us at 8192x8192 against 399 (matrix-hold*.csv against
+///   2026-11-26-ci-o0/matrix-hold.csv), where automatic runs tiled (10.6 and 141 us); at
+///   3x3 and at 128x128 to 512x512 it took 0.79 to 0.98 times the earlier kernel's time
+///   (but 1.04 at 128x65536 3x3).
+///   16-bit takes the same shape (direct-f-u16.csv).
+///   Other pixels: BlockX x BlockY threads of OutX outputs, OutXUchar4 for four 8-bit
+///   channels. uchar4's window of 4 + 2R pixels a row is 16 + 8R bytes of registers per
+///   window row; with 2 outputs a thread, against 4, the H200 took 0.77x to 0.92x the time
+///   from 256x256 to 1920x1080 and 0.91x to 0.98x at 128x128 (replicate, 3x3 and 5x5, dense
+///   and separable, best of two, two runs; 1920x1080 dense 3x3 20.5 us against 26.5;
+///   bench/results/2026-11-26-direct/direct-shape*.txt, with the kernel before
+///   direct2d_kernel).
+template <int BlockX = 32, int BlockY = 4, int OutX = 4, class Radii = radii_range<1, 2>, int OutXUchar4 = 2,
+          int BlockYNarrow = 8, int OutX1 = 2, int OutX2 = 1>
 struct direct_policy {
-  static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX;
-  /// Outputs a thread for pixels of Channels channels of ChannelBytes bytes each.
+  static constexpr int block_x = BlockX;
+  /// Whether pixels of Channels channels of ChannelBytes bytes each take the one-channel shape.
   template <int Channels, int ChannelBytes>
-  static constexpr int out_x_for = Channels == 4 && ChannelBytes == 1 ? OutXUchar4 : OutX;
+  static constexpr bool narrow = Channels == 1 && ChannelBytes >= 2;
+  /// Threads a block in y for such pixels.
+  template <int Channels, int ChannelBytes>
+  static constexpr int block_y_for = narrow<Channels, ChannelBytes> ? BlockYNarrow : BlockY;
+  /// Outputs a thread for such pixels at radius R.
+  template <int Channels, int ChannelBytes, int R>
+  static constexpr int out_x_for = narrow<Channels, ChannelBytes>      ? (R <= 1 ? OutX1 : OutX2)
+                                   : Channels == 4 && ChannelBytes == 1 ? OutXUchar4
+                                                                        : OutX;
   using dense_radii = Radii;
   using separable_radii = Radii;
 };

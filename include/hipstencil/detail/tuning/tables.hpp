@@ -60,11 +60,14 @@ struct automatic_table {
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
-  ///   first, at radius 1 and 2, packed for u8 and uchar4 at every size (choose()), then
-  ///     direct for one channel up to 2^19 pixels, 8- and 16-bit
+  ///   first, at radius 1 and 2, packed for u8 and uchar4 at every size (choose()), but
+  ///     for uchar4 below 2^16 pixels under clamp direct leads (3x3, dense 5x5); then
+  ///     direct for one channel up to 2^19 pixels (16-bit and float under every rule, 5x5
+  ///     dense to 2^16 and separable in tiled's small shapes), 8- and 16-bit
   ///     3x3 and separable 5x5 up to 2^21 (1920x1080), float separable 3x3 below 2^23
-  ///     (wide images), uchar4 up to 2^16 but dense 5x5, uchar3 3x3 at every size
-  ///     (bench/results/2026-11-23-direct/ and 2026-11-23-types/);
+  ///     (wide images), uchar4 up to 2^16 but dense 5x5, uchar3 3x3 at every size,
+  ///     ushort3 and float3 3x3 to 2^16 (bench/results/2026-11-23-direct/,
+  ///     2026-11-23-types/ and 2026-11-26-lean/);
   ///   up to 2^16 pixels (256x256): one output per thread wins: naive for separable
   ///     filters up to radius 7, shared_mem for dense ones (tiled from radius 6 for wide
   ///     channels other than one-channel float);
@@ -149,6 +152,14 @@ struct automatic_table {
     // 3x3: 5.8 us, direct 10.3, shared_mem 7.4; with one-row strips, one-row-small-*.csv,
     // replicate dense 3x3 4.9, direct 5.6; dense 5x5 6.1, shared_mem 6.7).
     const bool packs = s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 && (s.channels == 1 || s.channels == 4);
+    // But uchar4 below 2^16 pixels under clamp, 3x3 and dense 5x5: direct first since
+    // direct2d_kernel (held, 128x128, three runs, bench/results/2026-11-26-lean/: separable
+    // 3x3 5.1 to 5.2 us, packed 5.3 to 5.6; dense 3x3 5.1 to 5.2 against 5.5 to 5.6; dense
+    // 5x5 6.2 to 6.3 against 6.6 to 6.7; at 256x256 within 4% either way; under reflect101
+    // packed leads, 5.8 us against 6.2 at 128x128 separable 3x3).
+    if (packs && s.channels == 4 && s.border == border_cost::clamp && s.pixels() < (1LL << 16) &&
+        (s.radius == 1 || !s.separable))
+      return promote(choice::direct, ahead(choice::packed, rest));
     if (packs) return ahead(choice::packed, rest);
     return rest;
   }
@@ -214,9 +225,9 @@ struct automatic_table {
   ///     tiled 1.67x).
   /// Float 3x3 beyond 2^19 pixels to 2^23: tiled, but shared_mem under fold rules beyond
   /// 2^22 pixels (and for batches of 2^20 pixels and below).
-  /// Before all these, 16-bit and float 3x3 and 5x5 on one image of 2^20 pixels and below:
-  /// tiled, in its small-image shapes (tiled_policy::small_shape), under constant and fold
-  /// rules, and at 5x5 under clamp.
+  /// Before all these, 16-bit and float 5x5 on one image of 2^20 pixels and below, and float
+  /// 3x3 beyond 2^19 under constant and fold rules: tiled, in its small-image shapes
+  /// (tiled_policy::small_shape). Other 3x3 filters there run direct (choose_family).
   static constexpr preference one_channel_separable(const problem_shape& s) {
     constexpr choice tiled = choice::tiled, smem = choice::shared_mem, two_pass = choice::two_pass;
     const int r = s.radius;
@@ -234,10 +245,17 @@ struct automatic_table {
     // shared_mem 11.97). Clamp 5x5 at 128x128 and 256x256, over direct and shared_mem,
     // across four runs (smem-rows*.txt, tiled-small*.txt, small-rules.csv,
     // matrix-final.csv): float 0.79 to 1.06 (means 0.93 and 0.86), u16 0.64 to 1.03 (0.79
-    // and 0.86). Clamp 3x3 keeps direct (float 128x128: 0.96 to 1.11).
+    // and 0.86). Clamp 3x3 keeps direct (float 128x128: 0.96 to 1.11), and since
+    // direct2d_kernel 3x3 runs direct up to 2^19 pixels under every rule (held, float and
+    // u16, 128x128 to 512x512, bench/results/2026-11-26-lean/direct-f-u16.csv: direct
+    // 0.80 to 0.99 times tiled's time under constant and reflect101; 512x512 float
+    // separable 3x3 reflect101 7.0 us, tiled 8.7), 16-bit to 2^20 (1024x1024 u16
+    // reflect101: direct 10.4 us, tiled 11.4; direct-f-u16-ldg.csv, an earlier build, 11.0
+    // and 11.5; float 10.0 against 9.3).
     if (tiled_tuned::small_shapes_for(s.channels, s.channel_bytes, r) && s.images == 1 &&
         tiled_tuned::small_shape(px) != 0) {
-      if (s.border != border_cost::clamp || r == 2) return {{tiled, smem}};
+      if (r == 2 || (s.border != border_cost::clamp && px > (1LL << 19) && s.channel_bytes == 4))
+        return {{tiled, smem}};
     }
     if (r == 1) {
       if (s.channel_bytes != 4 || px <= (1LL << 19) || px > (1LL << 23)) return {};
@@ -292,11 +310,14 @@ struct automatic_table {
     //     of it at 512x512, 1920x1080 and 8192x8192 (bench/results/2026-11-23-three-channel/).
     if (r <= 2) {
       if (one) {
-        // Not under constant and fold rules for 16-bit and float (512x512 u16 dense 5x5
-        // reflect101: direct 1.81x shared_mem; 2026-11-24-rows/dense.csv), nor for 16-bit
-        // 5x5 (128x128 to 512x512: direct 1.07 to 1.23x shared_mem, final-matrix.csv).
-        const bool not_direct =
-            s.channel_bytes > 1 && (s.border != border_cost::clamp || (s.channel_bytes == 2 && r == 2));
+        // 16-bit and float under every rule since direct2d_kernel maps a border block's
+        // columns once (bench/results/2026-11-26-lean/direct-f-u16.csv, held, 128x128 to
+        // 512x512: 3x3, and dense 5x5 to 2^16 pixels, direct took 0.66 to 1.00 times the
+        // time of the better of shared_mem and tiled; float 128x128 dense 3x3 reflect101
+        // 5.8 us, shared_mem 8.9; u16 256x256 dense 5x5 constant 6.1, shared_mem 7.5), but
+        // not 5x5 beyond 2^16 pixels, where it gains nothing (512x512 dense 5x5: direct
+        // 0.96 to 1.06 times shared_mem's time).
+        const bool not_direct = s.channel_bytes > 1 && r == 2 && px > (1LL << 16);
         if (px <= (1LL << 19)) return not_direct ? preference{{smem}} : preference{{direct, smem}};
         if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
       } else if (s.channels == 4 && s.channel_bytes == 1 && px <= (1LL << 16) && (s.separable || r == 1)) {
@@ -305,6 +326,11 @@ struct automatic_table {
         if (s.channel_bytes == 1 && (r == 1 || (s.separable ? px <= (1LL << 19) : px > (1LL << 19))))
           return {{direct, smem}};
         if (s.channel_bytes == 2 && !s.separable && r == 2 && px > (1LL << 21)) return {{direct, smem}};
+        // ushort3 and float3 3x3 up to 2^16 pixels since direct2d_kernel (held, 128x128 and
+        // 256x256, replicate and reflect101, bench/results/2026-11-26-lean/direct-wide.csv:
+        // direct 0.89 to 1.02 times shared_mem's time; float3 128x128 dense 3x3 5.3 us,
+        // shared_mem 6.0); from 512x512 shared_mem (float3 3x3: direct 1.18 to 1.56x).
+        if (r == 1 && px <= (1LL << 16)) return {{direct, smem}};
         return {{smem}};
       }
     }
