@@ -17,7 +17,8 @@ namespace hs = hipstencil;
 namespace tu = hipstencil::tuning;
 
 template <int BY, int OX>
-using direct_with = hs::algo::direct<hs::strategy::tile_class, tu::direct_policy<32, BY, OX, tu::radii_range<1, 2>, OX, BY, OX, OX>>;
+using direct_with =
+    hs::algo::direct<hs::strategy::tile_class, tu::direct_policy<32, BY, OX, tu::radii_range<1, 2>, OX, BY, OX, OX>>;
 
 template <class T>
 void run_type(const char* type) {

@@ -152,17 +152,21 @@ int main(int argc, char** argv) {
               else hs::convolve(a.view(), b.view(), sep, hs::border::replicate{}, algo);
             }
           };
-          auto with_r = [&](auto f) { if (r == 1) f(std::integral_constant<int, 1>{}); else f(std::integral_constant<int, 2>{}); };
+          auto with_r = [&](auto f) {
+            if (r == 1) f(std::integral_constant<int, 1>{});
+            else f(std::integral_constant<int, 2>{});
+          };
           std::vector<std::pair<const char*, std::function<void()>>> v;
+          auto add = [&](const char* name, auto launch) { v.push_back({name, [&, launch] { with_r(launch); }}); };
           v.push_back({"auto", [&] { lib(hs::algo::automatic{}); }});
           v.push_back({"direct", [&] { lib(hs::algo::direct<>{}); }});
-          v.push_back({"lean1_32x8", [&] { with_r([&](auto R) { lean<R(), 1, 32, 8, false>(a, b, k, kind); }); }});
-          v.push_back({"lean1_64x4", [&] { with_r([&](auto R) { lean<R(), 1, 64, 4, false>(a, b, k, kind); }); }});
-          v.push_back({"lean2_32x8", [&] { with_r([&](auto R) { lean<R(), 2, 32, 8, false>(a, b, k, kind); }); }});
-          v.push_back({"lean4_32x4", [&] { with_r([&](auto R) { lean<R(), 4, 32, 4, false>(a, b, k, kind); }); }});
-          v.push_back({"plain1_32x8", [&] { with_r([&](auto R) { lean<R(), 1, 32, 8, false, false>(a, b, k, kind); }); }});
-          v.push_back({"plain2_32x8", [&] { with_r([&](auto R) { lean<R(), 2, 32, 8, false, false>(a, b, k, kind); }); }});
-          if (!rule) v.push_back({"leanrep1", [&] { with_r([&](auto R) { lean<R(), 1, 32, 8, true>(a, b, k, kind); }); }});
+          add("lean1_32x8", [&](auto R) { lean<R(), 1, 32, 8, false, true>(a, b, k, kind); });
+          add("lean1_64x4", [&](auto R) { lean<R(), 1, 64, 4, false, true>(a, b, k, kind); });
+          add("lean2_32x8", [&](auto R) { lean<R(), 2, 32, 8, false, true>(a, b, k, kind); });
+          add("lean4_32x4", [&](auto R) { lean<R(), 4, 32, 4, false, true>(a, b, k, kind); });
+          add("plain1_32x8", [&](auto R) { lean<R(), 1, 32, 8, false, false>(a, b, k, kind); });
+          add("plain2_32x8", [&](auto R) { lean<R(), 2, 32, 8, false, false>(a, b, k, kind); });
+          if (!rule) add("leanrep1", [&](auto R) { lean<R(), 1, 32, 8, true, true>(a, b, k, kind); });
           if (!rule) {
             const NppiMaskSize m = r == 1 ? NPP_MASK_SIZE_3_X_3 : NPP_MASK_SIZE_5_X_5;
             if (dn)

@@ -503,17 +503,18 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // shapes (tiled_policy::small_shape), under every rule (float 128x128 separable 5x5
   // reflect101: 6.7 us, shared_mem 12.2; 2026-11-26-mends/); 3x3 so under constant and
   // fold rules beyond 2^19 pixels for float, direct up to 2^19 (16-bit 2^20) under every
-  // rule, dense filters too (direct2d_kernel maps a border block's columns once: 512x512 float separable 3x3
-  // reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3 reflect101 5.8, shared_mem 8.9;
-  // 2026-11-26-lean/). Batches keep the rows below (the small shapes are single-image
-  // kernels): radius 2 under fold, shared_mem.
+  // rule, dense filters too (direct2d_kernel maps a border block's columns once: 512x512
+  // float separable 3x3 reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3 reflect101 5.8,
+  // shared_mem 8.9; 2026-11-26-lean/). Batches keep the rows below (the small shapes are
+  // single-image kernels): radius 2 under fold, shared_mem.
   for (int cb : {2, 4})
     for (int r : {1, 2}) {
       for (auto b : {constant, fold})
         for (int side : {1, 128, 362, 512, 1024}) {
           INFO("bytes " << cb << " radius " << r << " side " << side);
           const bool direct = r == 1 && (side <= 512 || cb == 2);
-          CHECK(first(with(shape(true, r, 1, cb, side, side), b)) == (direct ? tu::choice::direct : tu::choice::tiled));
+          CHECK(first(with(shape(true, r, 1, cb, side, side), b)) ==
+                (direct ? tu::choice::direct : tu::choice::tiled));
           if (side <= (r == 1 ? 512 : 256))
             CHECK(first(with(shape(false, r, 1, cb, side, side), b)) == tu::choice::direct);
         }
