@@ -51,6 +51,19 @@ bool names(const tu::preference& p, tu::choice c) {
 
 }  // namespace
 
+TEST_CASE("direct_policy: a register request only for the one-channel 2- and 4-byte shape") {
+  // The request sets direct2d_kernel's launch bounds; 8-bit and multi-channel pixels run
+  // blocks of another size, where the same count would mean another register budget.
+  using asked = tu::direct_policy<32, 4, 4, tu::radii_range<1, 2>, 2, 8, 2, 1, 6>;
+  STATIC_REQUIRE(tu::direct_policy<>::min_blocks_for<1, 4> == 0);
+  STATIC_REQUIRE(asked::min_blocks_for<1, 4> == 6);
+  STATIC_REQUIRE(asked::min_blocks_for<1, 2> == 6);
+  STATIC_REQUIRE(asked::min_blocks_for<1, 1> == 0);
+  STATIC_REQUIRE(asked::min_blocks_for<4, 1> == 0);
+  STATIC_REQUIRE(asked::min_blocks_for<3, 4> == 0);
+  STATIC_REQUIRE(asked::block_y_for<1, 4> * asked::block_x == 256);
+}
+
 TEST_CASE("stream_strip_rows: full strips where the image fills the GPU, shorter ones down to the floor") {
   // Large images take the longest strip.
   CHECK(stream_strip_rows(8192, 8, 792, 4, 24) == 24);

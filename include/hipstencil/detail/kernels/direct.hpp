@@ -41,11 +41,11 @@ namespace hipstencil {
 namespace detail {
 
 /// Dense filter of radius R (or a separable one's outer product) on BX x BY threads, each
-/// computing OX consecutive outputs of one row. `gr` is g.for_reads(). Tiles are BX * OX
+/// computing OX consecutive outputs of one row; MinBlocks as HIPSTENCIL_LAUNCH_BOUNDS's. `gr` is g.for_reads(). Tiles are BX * OX
 /// outputs wide and BY rows high; the grid's rows loop over tiles when the ROI has more
 /// than gridDim.y of them.
-template <class In, class Out, int R, int BX, int BY, int OX, bool Batch>
-__global__ void __launch_bounds__(BX* BY)
+template <class In, class Out, int R, int BX, int BY, int OX, int MinBlocks, bool Batch>
+__global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     direct2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
                     inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class, image_strides strides) {
   if constexpr (Batch) select_image(src, dst, strides);
@@ -126,8 +126,9 @@ struct direct_family {
     auto run = [&](auto R) {
       constexpr int r = decltype(R)::value, n = (2 * r + 1) * (2 * r + 1);  // a separable filter's outer product too
       constexpr int BX = P::block_x, BY = P::template block_y_for<C, CB>, OX = P::template out_x_for<C, CB, r>;
+      constexpr int MB = P::template min_blocks_for<C, CB>;
       const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY, p.images), block(BX, BY);
-      direct2d_kernel<In, Out, r, BX, BY, OX, B><<<grid, block, 0, p.stream>>>(
+      direct2d_kernel<In, Out, r, BX, BY, OX, MB, B><<<grid, block, 0, p.stream>>>(
           p.src, p.dst, g, g.for_reads(), window_taps<n>(p), p.tile_class, p.strides);
     };
     if (p.dense) with_static_radius(p.radius, run, typename P::dense_radii{});

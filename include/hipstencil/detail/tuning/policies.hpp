@@ -227,8 +227,18 @@ struct tiled_policy {
 ///   and separable, best of two, two runs; 1920x1080 dense 3x3 20.5 us against 26.5;
 ///   bench/results/2026-11-26-direct/direct-shape*.txt, with the kernel before
 ///   direct2d_kernel).
+///   NarrowMinBlocks: blocks per multiprocessor asked of the register allocator (NVIDIA)
+///   for the one-channel shape; 0 asks nothing. Unasked, nvcc 13 gives its 256-thread
+///   kernels 32 registers at radius 1 and 2 (-Xptxas -v, sm_90), and at 5x5 the SASS of a
+///   block inside the image issues 13 of its 25 window loads before the first FMA waits
+///   on one; 6 gives 40 registers, 5 48, 4 64. On the H200, held, float and u16
+///   (bench/results/2026-11-28-regs/direct-regs-1.txt): 6 took 0.94 to 1.00 times the
+///   unasked kernel's time from 128x128 to 512x512, 0.99 to 1.02 at 1024x1024 and
+///   1920x1080, and 1.02 to 1.14 at 3840x2160; 5 and 4 gained less and lost more. Where
+///   automatic runs this shape (up to 2^19 pixels, and 16-bit 3x3 to 2^21 and beyond 2^23)
+///   the large images lose what the small ones gain, so nothing is asked.
 template <int BlockX = 32, int BlockY = 4, int OutX = 4, class Radii = radii_range<1, 2>, int OutXUchar4 = 2,
-          int BlockYNarrow = 8, int OutX1 = 2, int OutX2 = 1>
+          int BlockYNarrow = 8, int OutX1 = 2, int OutX2 = 1, int NarrowMinBlocks = 0>
 struct direct_policy {
   static constexpr int block_x = BlockX;
   /// Whether pixels of Channels channels of ChannelBytes bytes each take the one-channel shape.
@@ -242,6 +252,9 @@ struct direct_policy {
   static constexpr int out_x_for = narrow<Channels, ChannelBytes>      ? (R <= 1 ? OutX1 : OutX2)
                                    : Channels == 4 && ChannelBytes == 1 ? OutXUchar4
                                                                         : OutX;
+  /// Blocks per multiprocessor asked of the register allocator for such pixels (0: none).
+  template <int Channels, int ChannelBytes>
+  static constexpr int min_blocks_for = narrow<Channels, ChannelBytes> ? NarrowMinBlocks : 0;
   using dense_radii = Radii;
   using separable_radii = Radii;
 };
