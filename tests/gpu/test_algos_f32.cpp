@@ -111,39 +111,44 @@ TEST_CASE("streaming: work queued after the call on its stream sees the edge col
   check_queued_copy_sees_every_output(1536, 4096, random_separable(3, 3), border::reflect101{}, algo::streaming<>{});
 }
 
-TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)", "[gpu][algos][tiled]") {
+// tiled's interior instance and its frame at every ROI size: Policy is the library's but
+// with no size limit, so every ROI with an interior rectangle runs the instance and the
+// frame around it; the others, and ROIs whose spans are not aligned, run tiled2d_kernel
+// alone. Separable 3x3 and 5x5 run there as their outer product (the policy's limit is 0).
+template <class T, class Policy>
+void tiled_interior_case(std::initializer_list<int> radii) {
   using namespace gpu_test;
-  // The library's policy but with no size limit: every ROI with an interior rectangle runs
-  // the interior instance and the frame around it; the others, and ROIs whose spans are not
-  // aligned, run tiled2d_kernel alone.
-  // Compiled at the radii this case runs only.
-  using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2, 4, 5, 7, 8>, tuning::shared_memory_budget,
-                                          12, 32, 2, 2, 0>;
-  using tag = algo::tiled<strategy::tile_class, every_size>;
+  using tag = algo::tiled<strategy::tile_class, Policy>;
   struct size { int w, h; };
   for (const border::any& b : matrix_borders())
-    for (int r : {1, 2, 4, 5, 7, 8}) {
+    for (int r : radii) {
       const filter2d f = random_filter(2 * r + 1, 2 * r + 1);
-      // Separable 3x3 and 5x5 run there as their outer product (the policy's limit is 0).
       const separable_filter sf = random_separable(2 * r + 1, 2 * r + 1);
       for (size s : {size{1, 1}, size{143, 29}, size{300, 70}, size{389, 211}})
         for (int placement : {0, 1, 2, 5, 8})
           for (bool aligned : {true, false})
             for (halo hm : {halo::from_parent, halo::isolated}) {
               const problem p = place(s.w, s.h, placement, hm, r, r, r, r, b.rule, aligned);
-              const auto src = random_image<float>(p.src_w, p.src_h);
+              const auto src = random_image<T>(p.src_w, p.src_h);
               if (r != 2)
-                check_against_reference<float, float>(p, f, b, src, [&](image_view<const float> in, image_view<float> out) {
+                check_against_reference<T, T>(p, f, b, src, [&](image_view<const T> in, image_view<T> out) {
                   convolve(in, p.src_roi, out, p.dst_roi, f, b, tag{}, nullptr, p.halo_mode);
                 });
               if (r <= 2)
-                check_against_reference<float, float>(p, sf.to_2d(), b, src,
-                                                      [&](image_view<const float> in, image_view<float> out) {
-                                                        convolve(in, p.src_roi, out, p.dst_roi, sf, b, tag{}, nullptr,
-                                                                 p.halo_mode);
-                                                      });
+                check_against_reference<T, T>(p, sf.to_2d(), b, src, [&](image_view<const T> in, image_view<T> out) {
+                  convolve(in, p.src_roi, out, p.dst_roi, sf, b, tag{}, nullptr, p.halo_mode);
+                });
             }
     }
+}
+
+TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)", "[gpu][algos][tiled]") {
+  using namespace gpu_test;
+  // Compiled at the radii this case runs only.
+  using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2, 4, 5, 7, 8>, tuning::shared_memory_budget,
+                                          12, 32, 2, 2, 0>;
+  using tag = algo::tiled<strategy::tile_class, every_size>;
+  tiled_interior_case<float, every_size>({1, 2, 4, 5, 7, 8});
   // More tiles in y than a grid's y dimension holds (65535 blocks): the interior grid
   // counts its rows in blockIdx.z too. Radius 7: 4 output rows a block, so 262140 rows
   // in blockIdx.y.
@@ -156,6 +161,23 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
       convolve(in, p.src_roi, out, p.dst_roi, f, b, tag{}, nullptr, p.halo_mode);
     });
   }
+}
+
+// The same for one-channel 2-byte pixels, which take the instance at radius 1 and 2
+// (tiled_policy's InteriorNarrowMaxRadius): rows read as 8-byte pieces, outputs converted
+// (integers rounded and saturated) and stored as whole words.
+TEST_CASE("tiled's interior instance and its frame (u16, s16, half, bfloat16, radius 1 and 2, every ROI size)",
+          "[gpu][algos][tiled]") {
+  using namespace gpu_test;
+  using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2, 2,
+                                          0, 1LL << 21, 1LL << 17, 1LL << 20, 2>;
+  static_assert(every_size::dense_interior<1, 2, 2> && !every_size::dense_interior<1, 1, 1> &&
+                    every_size::separable_interior_min_pixels(1, 2, 2) == 0,
+                "the policy runs 16-bit pixels in the interior instance");
+  tiled_interior_case<std::uint16_t, every_size>({1, 2});
+  tiled_interior_case<std::int16_t, every_size>({1, 2});
+  tiled_interior_case<half, every_size>({1, 2});
+  tiled_interior_case<bfloat16, every_size>({1, 2});
 }
 
 // tiled's interior grid is launched as the frame grid's dependent and only its last block

@@ -265,12 +265,26 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
         tu::choice::tiled);
   // 128x128 u8 dense 3x3: packed (4.3 us, direct 5.25, shared_mem 6.2; 2026-11-26-small/).
   CHECK(first(shape(false, 1, 1, 1, 128, 128)) == tu::choice::packed);
-  // 3840x2160 u16 3x3: streaming (separable 26.8 us, tiled 38.6; dense 28.3, tiled 30.8);
-  // 1920x1080: direct (separable 11.3, tiled 12.8); dense 5x5 tiled (16.0, direct 16.9).
-  CHECK(first(shape(true, 1, 1, 2, 3840, 2160)) == tu::choice::streaming);
-  CHECK(first(shape(false, 1, 1, 2, 3840, 2160)) == tu::choice::streaming);
-  CHECK(first(shape(true, 1, 1, 2, 1920, 1080)) == tu::choice::direct);
+  // 16-bit 3x3 and 5x5 beyond 2^20 pixels: tiled, whose interior instance runs them
+  // (3840x2160 u16 dense 3x3 12.4 us, streaming 28.6; 1920x1080 10.3, direct 11.8;
+  // 2026-11-28/interior-u16-1.txt); the rows before it second (3840x2160 3x3: streaming,
+  // 1920x1080 separable 3x3: direct). At 1024x1024 (2^20) direct as before.
+  CHECK(sm90_list(shape(true, 1, 1, 2, 3840, 2160))[0] == tu::choice::tiled);
+  CHECK(sm90_list(shape(true, 1, 1, 2, 3840, 2160))[1] == tu::choice::streaming);
+  CHECK(sm90_list(shape(false, 1, 1, 2, 3840, 2160))[1] == tu::choice::streaming);
+  CHECK(first(shape(false, 1, 1, 2, 3840, 2160)) == tu::choice::tiled);
+  CHECK(first(shape(true, 1, 1, 2, 1920, 1080)) == tu::choice::tiled);
+  CHECK(sm90_list(shape(true, 1, 1, 2, 1920, 1080))[1] == tu::choice::direct);
   CHECK(first(shape(false, 2, 1, 2, 1920, 1080)) == tu::choice::tiled);
+  CHECK(first(shape(false, 2, 1, 2, 8192, 8192)) == tu::choice::tiled);
+  CHECK(first(shape(true, 1, 1, 2, 1024, 1024)) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 1, 2, 1024, 1024)) == tu::choice::direct);
+  // Not radius 3 (tiled_policy's InteriorNarrowMaxRadius), nor a batch (the interior
+  // instance runs single images): their rows as before.
+  CHECK(first(shape(false, 3, 1, 2, 8192, 8192)) != tu::choice::tiled);
+  tu::problem_shape batch = shape(false, 1, 1, 2, 1920, 1080);
+  batch.images = 4;
+  CHECK(first(batch) != tu::choice::tiled);
   // 128x65536 uchar4 dense 3x3: shared_mem (80.9 us; tiled 90.2).
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 128, 65536))) == tu::choice::shared_mem);
   // ushort4 dense: shared_mem to radius 4 (1920x1080 5x5: 39.3 us, tiled 51.5), streaming
@@ -586,7 +600,10 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   CHECK(first(with(shape(false, 1, 1, 2, 512, 512), clamp)) == tu::choice::direct);
   // 16-bit dense 5x5 to 2^19 pixels: shared_mem (512x512 u16: direct 1.19x, final-matrix.csv).
   CHECK(first(with(shape(false, 2, 1, 2, 512, 512), clamp)) == tu::choice::shared_mem);
-  // 16-bit 3x3 beyond 2^23 pixels: direct, not streaming (5760x3240: streaming 1.31 to 1.86x).
-  CHECK(first(with(shape(false, 1, 1, 2, 5760, 3240), clamp)) == tu::choice::direct);
-  CHECK(first(with(shape(true, 1, 1, 2, 5760, 3240), fold)) == tu::choice::direct);
+  // 16-bit 3x3 beyond 2^23 pixels: tiled's interior instance (5760x3240 u16 26.7 us, direct
+  // 62.1), then direct, not streaming (streaming 1.31 to 1.86x direct's time).
+  CHECK(sm90_list(with(shape(false, 1, 1, 2, 5760, 3240), clamp))[0] == tu::choice::tiled);
+  CHECK(sm90_list(with(shape(false, 1, 1, 2, 5760, 3240), clamp))[1] == tu::choice::direct);
+  CHECK(sm90_list(with(shape(true, 1, 1, 2, 5760, 3240), fold))[0] == tu::choice::tiled);
+  CHECK(sm90_list(with(shape(true, 1, 1, 2, 5760, 3240), fold))[1] == tu::choice::direct);
 }

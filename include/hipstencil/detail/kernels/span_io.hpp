@@ -5,8 +5,9 @@
 // pixel by pixel, a float 9x9 thread issued 12 loads a row where three 16-byte loads do.
 // Where whole 16-byte pieces from the aligned point before the span take fewer loads
 // (span_reads), they are read and the pixels beyond the span dropped.
-// Only float pixels take that instance so far; the integer and sub-word branches below
-// serve the other pixel types the helpers accept.
+// One-channel float pixels take that instance, and 2-byte ones (u16, s16, half, bfloat16)
+// at radius 1 and 2: the integer and sub-word branches below serve those and the other
+// pixel types the helpers accept.
 // Which piece goes where is decided at compile time from the span's alignment, which the
 // launcher checks (span_aligned).
 #pragma once

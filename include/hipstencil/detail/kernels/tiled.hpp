@@ -15,8 +15,9 @@
 //     results as the separable path does would take 2R + 1 times its shared memory, so the
 //     dense path shares raw pixels only.
 // Tile-class dispatch as in staging.hpp: interior tiles read with no border arithmetic and
-// store with no checks. For one-channel 4-byte pixels on large ROIs the dense filter runs
-// instead as an interior instance and the frame around it (tiled_interior.hpp).
+// store with no checks. For one-channel 4-byte pixels (and 2-byte ones at radius 1 and 2:
+// tiled_policy's InteriorNarrowMaxRadius) on large ROIs the dense filter runs instead as an
+// interior instance and the frame around it (tiled_interior.hpp).
 // Compile-time radius only (register arrays need constant indices).
 #pragma once
 

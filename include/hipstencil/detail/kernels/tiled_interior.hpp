@@ -2,8 +2,10 @@
 // The tiled family's interior instance for dense filters, and the frame around it.
 //
 // Where the policy asks for it (tuning::tiled_policy::dense_interior: one-channel 4-byte
-// pixels, whose wide dense filters are bound by FMA issue), the launcher splits the ROI in
-// two ("Tiled Convolution"'s tile classes, one grid per class):
+// pixels, whose wide dense filters are bound by FMA issue, and 2-byte ones at radius 1 and
+// 2, where the 8-byte row pieces and whole-word stores more than halved the time of every
+// other kernel from 2560x1440 on), the launcher splits the ROI in two ("Tiled
+// Convolution"'s tile classes, one grid per class):
 //   - the interior rectangle, whose every thread's window lies inside the read rectangle
 //     and whose every output is written, runs tiled2d_interior_kernel: no class test, no
 //     border code, rows unrolled at every radius (each tap index a constant, so the taps

@@ -142,11 +142,25 @@ struct two_pass_policy {
 ///   but keep the policy's shape: automatic runs direct and shared_mem for them, and two
 ///   more kernels a radius in every such pair would be built for explicit calls only.
 ///   8-bit pixels (packed's) and more channels were not measured.
+///   InteriorNarrowMaxRadius: one-channel 2-byte pixels (u16, s16, half, bfloat16) take the
+///   interior instance up to this radius, dense and (from the same sizes as float)
+///   separable; beyond it, and at 0, tiled2d_kernel alone. Their rows are read as 8-byte
+///   pieces and their outputs stored as whole words. On the H200, held, replicate, best of
+///   two (bench/results/2026-11-28/interior-u16-1.txt), u16 and s16, dense 3x3 and 5x5 and
+///   separable 3x3 from 2560x1440 and separable 5x5 from 3840x2160 (below 2^22 pixels it
+///   keeps tiled_sep_kernel) to 8192x8192, took 0.39 to 0.64 times the time of the tiled
+///   kernels they replace and 0.42 to 0.74 times that of the fastest other family
+///   (3840x2160 dense 3x3: 12.4 us, streaming 28.6, direct 30.3); at 1920x1080 0.74 to
+///   0.86 and 0.79 to 0.87; at 1024x1024 (2^20 pixels) 1.00 to 1.03 times the fastest
+///   other family. half took the
+///   same path at the same cost (2026-11-28/rules-hold.csv: 3840x2160 dense 3x3 11.1 us);
+///   bfloat16, which differs only in its conversion, was tested, not timed. From radius 3
+///   automatic runs tensor_core or tiled2d_kernel on such pixels; not measured here.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
           long long FrameFirstMinPixels = 1LL << 21, long long OneOutputMaxPixels = 1LL << 17,
-          long long TwoOutputMaxPixels = 1LL << 20>
+          long long TwoOutputMaxPixels = 1LL << 20, int InteriorNarrowMaxRadius = 2>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -157,9 +171,14 @@ struct tiled_policy {
   /// Channels channels of ChannelBytes bytes each (0: no request).
   template <int Channels, int ChannelBytes, int R>
   static constexpr int dense_min_blocks = Channels == 1 && ChannelBytes == 4 && R == 2 ? DenseMinBlocks5x5 : 0;
+  /// Whether one-channel pixels of ChannelBytes bytes at radius r take the interior
+  /// instance: 4-byte pixels at every radius, 2-byte ones up to InteriorNarrowMaxRadius.
+  static constexpr bool interior_pixels(int channel_bytes, int r) {
+    return channel_bytes == 4 || (channel_bytes == 2 && r <= InteriorNarrowMaxRadius);
+  }
   /// Whether dense filters of radius R on such pixels run the interior instance.
   template <int Channels, int ChannelBytes, int R>
-  static constexpr bool dense_interior = Channels == 1 && ChannelBytes == 4;
+  static constexpr bool dense_interior = Channels == 1 && interior_pixels(ChannelBytes, R);
   /// Output rows per thread of the interior instance.
   template <int R>
   static constexpr int interior_out_y = R >= 5 ? InteriorWideOutY : OutY;
@@ -171,7 +190,8 @@ struct tiled_policy {
   /// 25.3 and 28.4 against 31.1 and 32.1 at 3840x2160, 9.8 against 10.5 at 1920x1080 3x3
   /// but 11.7 against 10.9 at 5x5 (25 products a pixel, not 10).
   static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r) {
-    return channels == 1 && channel_bytes == 4 && r >= 1 && r <= 2 ? InteriorMinPixels << (2 * (r - 1)) : -1;
+    return channels == 1 && interior_pixels(channel_bytes, r) && r >= 1 && r <= 2 ? InteriorMinPixels << (2 * (r - 1))
+                                                                                  : -1;
   }
   /// Whether separable filters of radius r on single images of pixels of `channels`
   /// channels of `channel_bytes` bytes take the small shapes below (small_shape). Run-time

@@ -135,6 +135,19 @@ struct automatic_table {
     if (s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 && s.images == 1 &&
         (s.border != border_cost::constant || s.radius <= 2) && tiled_from >= 0 && s.pixels() >= tiled_from)
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
+    // And one-channel 2-byte pixels at radius 1 and 2 (tiled_policy's InteriorNarrowMaxRadius)
+    // beyond 2^20 pixels (bench/results/2026-11-28/interior-u16-1.txt, u16 and s16, held,
+    // replicate: 1920x1080 dense 3x3 10.3 us, direct 11.8; 3840x2160 12.4, streaming 28.6;
+    // 8192x8192 77.6, streaming 123; separable as the outer product, 3x3 from 2^20 pixels
+    // and 5x5 from 2^22, where separable 5x5 already ran tiled's separable kernel; at
+    // 1024x1024 it was 1.00 to 1.03 times the fastest other family, which keeps those rows).
+    // Under every rule (2026-11-28/rules-hold.csv: u16, s16 and half, replicate, reflect101
+    // and constant, 1024x1024 to 8192x8192, each of the 126 cases this row decides): tiled
+    // took 0.40 to 0.95 times the time of the fastest of direct, shared_mem and streaming,
+    // and automatic was within 2% of the fastest family timed.
+    if (s.channels == 1 && s.channel_bytes == 2 && tiled_tuned::interior_pixels(2, s.radius) && s.radius >= 1 &&
+        s.images == 1 && tiled_from >= 0 && s.pixels() > (1LL << 20) && s.pixels() >= tiled_from)
+      return promote(choice::tiled, rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
       // tensor_core 1.70; radius 11: 1.60 against 1.58; 3840x2160 radius 12: tensor_core
