@@ -1,4 +1,5 @@
 // [gpu] optimised families against the reference: float -> float (see algo_matrix.hpp).
+#include <climits>
 #include <cmath>
 #include <cstdint>
 
@@ -178,6 +179,12 @@ TEST_CASE("tiled's interior instance and its frame (u16, s16, half, bfloat16, ra
   tiled_interior_case<std::int16_t, every_size>({1, 2});
   tiled_interior_case<half, every_size>({1, 2});
   tiled_interior_case<bfloat16, every_size>({1, 2});
+  // Their frame grid goes first at every size (NarrowFrameFirstMinPixels 0); the other order
+  // once more, as float takes it below 2^21 pixels.
+  using interior_first = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32,
+                                              2, 2, 0, 1LL << 21, 1LL << 17, 1LL << 20, 2, LLONG_MAX>;
+  static_assert(every_size::frame_first(1, 2) && !interior_first::frame_first(1LL << 40, 2), "the two orders");
+  tiled_interior_case<std::uint16_t, interior_first>({1, 2});
 }
 
 // tiled's interior grid is launched as the frame grid's dependent and only its last block

@@ -41,9 +41,9 @@ namespace hipstencil {
 namespace detail {
 
 /// Dense filter of radius R (or a separable one's outer product) on BX x BY threads, each
-/// computing OX consecutive outputs of one row; MinBlocks as HIPSTENCIL_LAUNCH_BOUNDS's. `gr` is g.for_reads(). Tiles are BX * OX
-/// outputs wide and BY rows high; the grid's rows loop over tiles when the ROI has more
-/// than gridDim.y of them.
+/// computing OX consecutive outputs of one row; MinBlocks as HIPSTENCIL_LAUNCH_BOUNDS's.
+/// `gr` is g.for_reads(). Tiles are BX * OX outputs wide and BY rows high; the grid's rows
+/// loop over tiles when the ROI has more than gridDim.y of them.
 template <class In, class Out, int R, int BX, int BY, int OX, int MinBlocks, bool Batch>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     direct2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,

@@ -278,7 +278,8 @@ struct tiled_family {
     // Which grid goes first (P::frame_first): the second is launched as the first's
     // dependent and its launch, a few microseconds of host time, ends up on the critical
     // path where the first grid is short.
-    const bool frame_first = P::frame_first((long long)g.width * g.height);
+    constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
+    const bool frame_first = P::frame_first((long long)g.width * g.height, CB);
     auto launch_frame = [&](bool dependent) {
       if (frame_blocks <= 0) return;
       const unsigned blocks = unsigned(std::min(frame_blocks, 1LL << 16));

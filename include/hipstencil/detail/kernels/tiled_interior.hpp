@@ -16,8 +16,9 @@
 //     edge, where windows leave the read rectangle) runs tiled2d_frame_kernel, one thread
 //     a cell of up to frame_cell_rows outputs of one column, its window's columns mapped
 //     by the border rule once and each window row once.
-// From 2^21 pixels (tiled_policy's FrameFirstMinPixels) the frame's grid goes first and
-// lets the interior grid start beside it (platform/overlap.hpp); only the interior's last
+// From 2^21 pixels (tiled_policy's FrameFirstMinPixels; 2-byte pixels at every size,
+// NarrowFrameFirstMinPixels) the frame's grid goes first and lets the interior grid start
+// beside it (platform/overlap.hpp); only the interior's last
 // block waits for the frame. Below, the interior's grid goes first and the frame's, its
 // dependent, runs in its tail, its last block waiting for the interior: there the
 // second launch's host time would otherwise sit between the two (1920x1080 float 3x3:

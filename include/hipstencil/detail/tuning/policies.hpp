@@ -156,17 +156,26 @@ struct two_pass_policy {
 ///   same path at the same cost (2026-11-28/rules-hold.csv: 3840x2160 dense 3x3 11.1 us);
 ///   bfloat16, which differs only in its conversion, was tested, not timed. From radius 3
 ///   automatic runs tensor_core or tiled2d_kernel on such pixels; not measured here.
+///   NarrowFrameFirstMinPixels: FrameFirstMinPixels for 2-byte pixels, whose interior grid
+///   is short beside float's: with the frame first they took 0.77 to 0.99 times the time of
+///   the interior first from 1024x1024 to 2560x1440 (u16, held, best of two, replicate,
+///   constant and reflect101; 1920x1080 dense 3x3 9.1 us against 10.2), where float took
+///   0.98 to 1.05 below 2^21 pixels (bench/results/2026-11-28/tiled-order-u16.txt).
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
           long long FrameFirstMinPixels = 1LL << 21, long long OneOutputMaxPixels = 1LL << 17,
-          long long TwoOutputMaxPixels = 1LL << 20, int InteriorNarrowMaxRadius = 2>
+          long long TwoOutputMaxPixels = 1LL << 20, int InteriorNarrowMaxRadius = 2,
+          long long NarrowFrameFirstMinPixels = 0>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
   static constexpr long long interior_min_pixels = InteriorMinPixels;
-  /// Whether the frame's grid goes first on a ROI of `pixels` pixels.
-  static constexpr bool frame_first(long long pixels) { return pixels >= FrameFirstMinPixels; }
+  /// Whether the frame's grid goes first on a ROI of `pixels` pixels of channels of
+  /// `channel_bytes` bytes (NarrowFrameFirstMinPixels for 2 bytes).
+  static constexpr bool frame_first(long long pixels, int channel_bytes = 4) {
+    return pixels >= (channel_bytes == 2 ? NarrowFrameFirstMinPixels : FrameFirstMinPixels);
+  }
   /// Blocks per multiprocessor the dense kernel asks for at radius R, for pixels of
   /// Channels channels of ChannelBytes bytes each (0: no request).
   template <int Channels, int ChannelBytes, int R>
