@@ -89,15 +89,17 @@ double time_us(F f, int runs = 40, bool held = false) {
 }
 
 /// One variant of an A/B case: poisons `out` (0xA5 bytes), runs `call` once and stores the
-/// hash of its whole output in `hash`, then returns time_us(call, runs). The shape probes
-/// (direct_shape_ab.cu, tiled_order_ab.cu, smem_rows_ab.cu) compare variants by these.
+/// hash of its whole output in `hash`, then returns time_us(call, runs, held). The shape
+/// probes (direct_shape_ab.cu, tiled_order_ab.cu, smem_rows_ab.cu, and held:
+/// direct_regs_ab.cu, interior_u16_ab.cu, tiled_order_u16_ab.cu) compare variants by these.
 template <class T, class F>
-double hashed_time_us(hipstencil::device_image<T>& out, F call, unsigned long long& hash, int runs = 60) {
+double hashed_time_us(hipstencil::device_image<T>& out, F call, unsigned long long& hash, int runs = 60,
+                      bool held = false) {
   out.fill_bytes(0xA5);
   call();
   cudaDeviceSynchronize();
   hash = hash_rows(out.data(), out.pitch_bytes(), out.width(), out.height(), 1, 0, int(sizeof(T)));
-  return time_us(call, runs);
+  return time_us(call, runs, held);
 }
 
 /// A fixed dense (2r + 1)^2 smoothing filter: positive taps from a seeded LCG, sum 1.

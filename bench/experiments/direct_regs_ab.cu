@@ -35,14 +35,7 @@ void run_type(const char* type) {
         const char* names[V] = {"mb0", "mb6", "mb5", "mb4", "tiled", "smem", "auto"};
         double t[V][2];
         unsigned long long hash[V];
-        auto one = [&](int k, auto algo) {
-          auto call = [&] { run(algo); };
-          out.fill_bytes(0xA5);
-          call();
-          cudaDeviceSynchronize();
-          hash[k] = hash_rows(out.data(), out.pitch_bytes(), out.width(), out.height(), 1, 0, int(sizeof(T)));
-          return time_us(call, 60, true);
-        };
+        auto one = [&](int k, auto algo) { return hashed_time_us(out, [&] { run(algo); }, hash[k], 60, true); };
         for (int rep = 0; rep < 2; ++rep) {
           t[0][rep] = one(0, direct_with<0>{});
           t[1][rep] = one(1, direct_with<6>{});

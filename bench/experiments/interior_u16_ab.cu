@@ -30,14 +30,7 @@ void run_type(const char* type) {
         const char* names[V] = {"tiled", "interior", "direct", "smem", "stream", "auto"};
         double t[V][2] = {};
         unsigned long long hash[V];
-        auto one = [&](int k, auto algo) {
-          auto call = [&] { run(algo); };
-          out.fill_bytes(0xA5);
-          call();
-          cudaDeviceSynchronize();
-          hash[k] = hash_rows(out.data(), out.pitch_bytes(), out.width(), out.height(), 1, 0, int(sizeof(T)));
-          return time_us(call, 40, true);
-        };
+        auto one = [&](int k, auto algo) { return hashed_time_us(out, [&] { run(algo); }, hash[k], 40, true); };
         for (int rep = 0; rep < 2; ++rep) {
           t[0][rep] = one(0, hs::algo::tiled<>{});
           t[1][rep] = one(1, narrow_interior{});

@@ -29,11 +29,7 @@ void run_type(const char* type) {
       unsigned long long h[2];
       auto one = [&](int k, auto algo) {
         auto run = [&] { call([&](const auto& f, auto rule) { hs::convolve(src, b.view(), f, rule, algo); }); };
-        b.fill_bytes(0xA5);
-        run();
-        cudaDeviceSynchronize();
-        h[k] = hash_rows(b.data(), b.pitch_bytes(), b.width(), b.height(), 1, 0, int(sizeof(T)));
-        return time_us(run, 40, true);
+        return hashed_time_us(b, run, h[k], 40, true);
       };
       for (int rep = 0; rep < 2; ++rep) {
         t[0][rep] = one(0, tiled_with<0>{});          // frame first at every size

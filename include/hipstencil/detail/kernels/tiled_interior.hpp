@@ -18,17 +18,16 @@
 //     by the border rule once and each window row once.
 // From 2^21 pixels (tiled_policy's FrameFirstMinPixels; 2-byte pixels at every size,
 // NarrowFrameFirstMinPixels) the frame's grid goes first and lets the interior grid start
-// beside it (platform/overlap.hpp); only the interior's last
-// block waits for the frame. Below, the interior's grid goes first and the frame's, its
-// dependent, runs in its tail, its last block waiting for the interior: there the
-// second launch's host time would otherwise sit between the two (1920x1080 float 3x3:
-// 0.89x to 0.96x the time; bench/results/2026-11-26-direct/tiled-order.txt). With every
-// interior block waiting before it exited, the first wave of them was held for the
-// frame's whole run: float 3x3 at 8192x8192 (replicate) took 144.3 us on the H200 where
-// the interior alone, on a caller-padded source, took 132.9; launched the other way
-// round, the frame in the interior's tail, 143.6; as now, 141.2 (bench/results/
-// 2026-11-26-ci/frame-probe*.txt); with the interior's warps on whole lines as well
-// (interior_lead), 135.9 to 136.2.
+// beside it (platform/overlap.hpp); only the interior's last block waits for the frame.
+// Below, the interior's grid goes first and the frame's, its dependent, runs in its tail,
+// its last block waiting for the interior: there the second launch's host time would
+// otherwise sit between the two (1920x1080 float 3x3: 0.89x to 0.96x the time;
+// bench/results/2026-11-26-direct/tiled-order.txt). With every interior block waiting
+// before it exited, the first wave of them was held for the frame's whole run: float 3x3
+// at 8192x8192 (replicate) took 144.3 us on the H200 where the interior alone, on a
+// caller-padded source, took 132.9; launched the other way round, the frame in the
+// interior's tail, 143.6; as now, 141.2 (bench/results/2026-11-26-ci/frame-probe*.txt);
+// with the interior's warps on whole lines as well (interior_lead), 135.9 to 136.2.
 // On the H200, float dense 9x9 at 8192x8192 took 214 us in such an interior kernel and
 // 460 in tiled2d_kernel alone (8 x 8 threads, rows read pixel by pixel).
 #pragma once

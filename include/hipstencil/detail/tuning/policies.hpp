@@ -152,10 +152,10 @@ struct two_pass_policy {
 ///   kernels they replace and 0.42 to 0.74 times that of the fastest other family
 ///   (3840x2160 dense 3x3: 12.4 us, streaming 28.6, direct 30.3); at 1920x1080 0.74 to
 ///   0.86 and 0.79 to 0.87; at 1024x1024 (2^20 pixels) 1.00 to 1.03 times the fastest
-///   other family. half took the
-///   same path at the same cost (2026-11-28/rules-hold.csv: 3840x2160 dense 3x3 11.1 us);
-///   bfloat16, which differs only in its conversion, was tested, not timed. From radius 3
-///   automatic runs tensor_core or tiled2d_kernel on such pixels; not measured here.
+///   other family. half took the same path at the same cost (2026-11-28/rules-hold.csv:
+///   3840x2160 dense 3x3 11.1 us); bfloat16, which differs only in its conversion, was
+///   tested, not timed. From radius 3 automatic runs tensor_core or tiled2d_kernel on such
+///   pixels; not measured here.
 ///   NarrowFrameFirstMinPixels: FrameFirstMinPixels for 2-byte pixels, whose interior grid
 ///   is short beside float's: with the frame first they took 0.77 to 0.99 times the time of
 ///   the interior first from 1024x1024 to 2560x1440 (u16, held, best of two, replicate,
@@ -261,7 +261,7 @@ struct tiled_policy {
 ///   kernels 32 registers at radius 1 and 2 (-Xptxas -v, sm_90), and at 5x5 the SASS of a
 ///   block inside the image issues 13 of its 25 window loads before the first FMA waits
 ///   on one; 6 gives 40 registers, 5 48, 4 64. On the H200, held, float and u16
-///   (bench/results/2026-11-28-regs/direct-regs-1.txt): 6 took 0.94 to 1.00 times the
+///   (bench/results/2026-11-28/direct-regs-1.txt): 6 took 0.94 to 1.00 times the
 ///   unasked kernel's time from 128x128 to 512x512, 0.99 to 1.02 at 1024x1024 and
 ///   1920x1080, and 1.02 to 1.14 at 3840x2160; 5 and 4 gained less and lost more. Where
 ///   automatic runs this shape (up to 2^19 pixels, and 16-bit 3x3 to 2^21 and beyond 2^23)

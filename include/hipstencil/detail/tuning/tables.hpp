@@ -137,7 +137,8 @@ struct automatic_table {
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
     // And one-channel 2-byte pixels at radius 1 and 2 (tiled_policy's InteriorNarrowMaxRadius)
     // beyond 2^20 pixels (bench/results/2026-11-28/interior-u16-1.txt, u16 and s16, held,
-    // replicate: 1920x1080 dense 3x3 10.3 us, direct 11.8; 3840x2160 12.4, streaming 28.6;
+    // replicate: 1920x1080 dense 3x3 10.3 us, 9.1 with its frame grid first (tiled-order-
+    // u16.txt), direct 11.8; 3840x2160 12.4, streaming 28.6;
     // 8192x8192 77.6, streaming 123; separable as the outer product, 3x3 from 2^20 pixels
     // and 5x5 from 2^22, where separable 5x5 already ran tiled's separable kernel; at
     // 1024x1024 it was 1.00 to 1.03 times the fastest other family, which keeps those rows).
