@@ -184,3 +184,14 @@ using ab_tiled_shape = hipstencil::algo::tiled<
     hipstencil::tuning::tiled_policy<BX, BY, O, O, hipstencil::tuning::radii_range<1, 2>,
                                      hipstencil::tuning::shared_memory_budget, 12, 32, 2, 2, (1LL << 40), (1LL << 21),
                                      0, 0>>;
+
+/// algo::tiled with its frame grid first on ROIs of FrameFirstFrom pixels or more and its
+/// interior grid first below, for every pixel type (tiled_policy's FrameFirstMinPixels and
+/// NarrowFrameFirstMinPixels both), the rest of the policy the library's: the order probes
+/// (tiled_order_ab.cu, tiled_order_u16_ab.cu) time 0 and LLONG_MAX against each other.
+template <long long FrameFirstFrom>
+using ab_tiled_frame_first_from = hipstencil::algo::tiled<
+    hipstencil::strategy::tile_class,
+    hipstencil::tuning::tiled_policy<8, 8, 4, 4, hipstencil::tuning::radii_range<1, 8>,
+                                     hipstencil::tuning::shared_memory_budget, 12, 32, 2, 2, 1LL << 20, FrameFirstFrom,
+                                     1LL << 17, 1LL << 20, 2, FrameFirstFrom>>;

@@ -5,9 +5,11 @@
 // 2026-11-28/matrix-hold.csv). This times, held (the device runs the calls back to back),
 // best of two alternating rounds, u16 and s16, 1024x1024 to 8192x8192, radius 1 and 2,
 // separable (a Gaussian, which the instance runs as its outer product) and dense,
-// replicate: tiled with the library's policy; tiled with the instance for 2-byte pixels up
-// to radius 2 (tiled_policy's InteriorNarrowMaxRadius); direct, shared_mem, streaming and
-// automatic.
+// replicate: tiled without the instance for 2-byte pixels (tiled2d_kernel and
+// tiled_sep_kernel, the library's policy when it ran); tiled with the instance up to
+// radius 2 (tiled_policy's InteriorNarrowMaxRadius), its interior grid first below 2^21
+// pixels as then; direct, shared_mem, streaming and automatic (in interior-u16-1.txt the
+// table before it took the instance).
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 interior_u16_ab.cu -lcufft -o interior_u16_ab
 #include "ab_common.hpp"
@@ -16,10 +18,13 @@
 namespace hs = hipstencil;
 namespace tu = hipstencil::tuning;
 
+// The library's tiled policy with the instance for 2-byte pixels up to radius R, the frame
+// grid first from 2^21 pixels for every pixel type.
+template <int R>
 using narrow_interior =
     hs::algo::tiled<hs::strategy::tile_class,
                     tu::tiled_policy<8, 8, 4, 4, tu::radii_range<1, 8>, tu::shared_memory_budget, 12, 32, 2, 2,
-                                     1LL << 20, 1LL << 21, 1LL << 17, 1LL << 20, 2>>;
+                                     1LL << 20, 1LL << 21, 1LL << 17, 1LL << 20, R, 1LL << 21>>;
 
 template <class T>
 void run_type(const char* type) {
@@ -32,8 +37,8 @@ void run_type(const char* type) {
         unsigned long long hash[V];
         auto one = [&](int k, auto algo) { return hashed_time_us(out, [&] { run(algo); }, hash[k], 40, true); };
         for (int rep = 0; rep < 2; ++rep) {
-          t[0][rep] = one(0, hs::algo::tiled<>{});
-          t[1][rep] = one(1, narrow_interior{});
+          t[0][rep] = one(0, narrow_interior<0>{});
+          t[1][rep] = one(1, narrow_interior<2>{});
           t[2][rep] = one(2, hs::algo::direct<>{});
           t[3][rep] = one(3, hs::algo::shared_mem<>{});
           t[4][rep] = one(4, hs::algo::streaming<>{});

@@ -15,12 +15,6 @@
 #include <string>
 #include <cstdio>
 namespace hs = hipstencil;
-namespace tu = hipstencil::tuning;
-
-template <long long FrameFirstFrom>
-using tiled_with = hs::algo::tiled<hs::strategy::tile_class,
-                                   tu::tiled_policy<8, 8, 4, 4, tu::radii_range<1, 8>, tu::shared_memory_budget, 12,
-                                                    32, 2, 2, 1LL << 20, FrameFirstFrom>>;
 
 int main() {
   cudaFree(nullptr);
@@ -35,8 +29,8 @@ int main() {
         return hashed_time_us(b, run, h[k]);
       };
       for (int rep = 0; rep < 2; ++rep) {
-        t[0][rep] = one(0, tiled_with<0>{});          // frame first at every size
-        t[1][rep] = one(1, tiled_with<LLONG_MAX>{});  // interior first at every size
+        t[0][rep] = one(0, ab_tiled_frame_first_from<0>{});          // frame first at every size
+        t[1][rep] = one(1, ab_tiled_frame_first_from<LLONG_MAX>{});  // interior first at every size
       }
       const double f = std::min(t[0][0], t[0][1]), i = std::min(t[1][0], t[1][1]);
       std::printf("float %4dx%-4d %-10s %s %dx%d  frame first %8.2f us  interior first %8.2f us  (%.3fx)  %s\n", width,

@@ -13,12 +13,6 @@
 #include <cstdint>
 #include <cstdio>
 namespace hs = hipstencil;
-namespace tu = hipstencil::tuning;
-
-template <long long FrameFirstFrom>
-using tiled_with = hs::algo::tiled<hs::strategy::tile_class,
-                                   tu::tiled_policy<8, 8, 4, 4, tu::radii_range<1, 8>, tu::shared_memory_budget, 12,
-                                                    32, 2, 2, 1LL << 20, FrameFirstFrom>>;
 
 template <class T>
 void run_type(const char* type) {
@@ -32,8 +26,8 @@ void run_type(const char* type) {
         return hashed_time_us(b, run, h[k], 40, true);
       };
       for (int rep = 0; rep < 2; ++rep) {
-        t[0][rep] = one(0, tiled_with<0>{});          // frame first at every size
-        t[1][rep] = one(1, tiled_with<LLONG_MAX>{});  // interior first at every size
+        t[0][rep] = one(0, ab_tiled_frame_first_from<0>{});          // frame first at every size
+        t[1][rep] = one(1, ab_tiled_frame_first_from<LLONG_MAX>{});  // interior first at every size
       }
       const double f = std::min(t[0][0], t[0][1]), i = std::min(t[1][0], t[1][1]);
       std::printf("%-5s %4dx%-4d %-10s %s %dx%d  frame first %7.2f us  interior first %7.2f us  (%.3fx)  %s\n", type,
