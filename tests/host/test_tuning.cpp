@@ -155,10 +155,11 @@ TEST_CASE("automatic's table: a batch counts the pixels of all its images (H200)
     s.images = images;
     return unpacked(tu::automatic_table<tu::arch::sm_90>::choose(s));
   };
-  // One 128x128 u8 image runs packed, direct for the filters packed refuses; 4096 of them
-  // in one grid run packed too, dense and separable (116 and 108 us; tiled 232 and 227,
-  // streaming's lanes idle at 128 wide), and tiled for the filters packed refuses.
-  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::packed);
+  // One 128x128 u8 image under clamp runs direct's replicate instance at 3x3, packed
+  // second (automatic_table::clamp_direct); 4096 of them in one grid run packed, dense and
+  // separable (116 and 108 us; tiled 232 and 227, streaming's lanes idle at 128 wide), and
+  // tiled for the filters packed refuses.
+  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::direct);
   CHECK(unpacked_of(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::direct);
   CHECK(first(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::packed);
   CHECK(first(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::packed);
@@ -187,7 +188,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::tiled);
   // packed: one-channel 8-bit 3x3 and 5x5 at every size and width.
   CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
-  CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::packed);
+  CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::direct);  // but direct under clamp to 2^18 (clamp_direct)
   CHECK(first(shape(false, 1, 1, 1, 3840, 2160)) == tu::choice::packed);
   CHECK(first(shape(true, 2, 1, 1, 3840, 2160)) == tu::choice::packed);
   CHECK(first(shape(false, 3, 1, 1, 8192, 8192)) != tu::choice::packed);  // radius 3: not compiled
@@ -201,7 +202,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 3, 4, 1, 8192, 8192)) != tu::choice::packed);  // radius 3
   CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::packed);  // narrow 3x3 (18.4 us, tiled 28.8)
   CHECK(first(shape(true, 1, 1, 1, 512, 4096)) == tu::choice::packed);    // (11.9 us, tiled 12.2)
-  CHECK(first(shape(false, 1, 1, 1, 16, 16)) == tu::choice::packed);  // any size (512x512 3x3: 4.6 us, direct 6.0)
+  CHECK(first(shape(false, 1, 1, 1, 1024, 1024)) == tu::choice::packed);  // (but clamp_direct to 2^18)
   CHECK(first(shape(true, 2, 1, 1, 128, 65536)) == tu::choice::packed);   // narrow 5x5 (33.9 us, tiled 47.8)
   // 1920x1080 u8: packed first; for the filters it refuses, dense 3x3 and separable 5x5
   // direct (11.1 and 16.7 us; tiled 12.1, shared_mem 18.9), dense 5x5 tiled (14.6, direct
@@ -218,13 +219,20 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 128x128 and 512x512 one-channel float, 3x3 and 5x5: direct (128x128 float separable
   // 3x3: 6.3 us, shared_mem 6.7); u8 packed, then direct for what packed refuses (512x512
   // u8 separable 5x5: direct 7.2 us, tiled 10.3).
-  CHECK(first(shape(true, 1, 1, 1, 128, 128)) == tu::choice::packed);
+  CHECK(first(shape(true, 2, 1, 1, 128, 128)) == tu::choice::packed);
   CHECK(unpacked(choose(shape(true, 1, 1, 1, 128, 128))) == tu::choice::direct);
   CHECK(unpacked(choose(shape(true, 1, 1, 1, 512, 512))) == tu::choice::direct);
   CHECK(first(shape(false, 2, 1, 4, 256, 256)) == tu::choice::direct);
-  // ... but dense 5x5 beyond 2^16 pixels shared_mem, where direct gains nothing (512x512
-  // float: direct 7.8 us, shared_mem 7.8; bench/results/2026-11-26-lean/).
-  CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::shared_mem);
+  // ... and dense 5x5 beyond 2^16 pixels under clamp since direct's replicate instance
+  // (512x512 float: direct 6.75 us, shared_mem 7.90; bench/results/2026-11-28-clamp/
+  // families-hold.csv); under the other rules shared_mem, where direct gains nothing
+  // (512x512 float: direct 7.8 us, shared_mem 7.8; bench/results/2026-11-26-lean/).
+  CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::direct);
+  {
+    auto fold = shape(false, 2, 1, 4, 512, 512);
+    fold.border = tu::border_cost::fold;
+    CHECK(first(fold) == tu::choice::shared_mem);
+  }
   // 16-bit too (128x128 u16 dense 3x3: 4.9 us, naive 5.9); not four channels from 512x512
   // (uchar4 dense 3x3: shared_mem 6.7 us, direct 7.6); uchar4 at 128x128 packed first,
   // then direct but for dense 5x5 (separable 5x5: direct 7.6 us, naive 8.3; dense 5x5:
@@ -263,8 +271,9 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 128x65536 u8 dense 3x3: never streaming (250 us there, tiled 32); packed, then tiled.
   CHECK(unpacked(tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 1, 1, 1, 128, 65536))) ==
         tu::choice::tiled);
-  // 128x128 u8 dense 3x3: packed (4.3 us, direct 5.25, shared_mem 6.2; 2026-11-26-small/).
-  CHECK(first(shape(false, 1, 1, 1, 128, 128)) == tu::choice::packed);
+  // 128x128 u8 dense 5x5: packed (2026-11-26-small/; under clamp 3x3 direct's replicate
+  // instance first, 4.38 us against 4.74, 2026-11-28-clamp/u8-small-*.csv).
+  CHECK(first(shape(false, 2, 1, 1, 128, 128)) == tu::choice::packed);
   // 16-bit 3x3 and 5x5 beyond 2^20 pixels: tiled, whose interior instance runs them
   // (3840x2160 u16 dense 3x3 12.4 us, streaming 28.6; 1920x1080 10.3, direct 11.8;
   // 2026-11-28/interior-u16-1.txt); the rows before it second (3840x2160 3x3: streaming,
@@ -401,7 +410,8 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
     CHECK(first(shape(false, r, 1, 4, 8192, 8192)) == tu::choice::tiled);
     CHECK(first(shape(false, r, 1, 4, 3840, 2160)) == tu::choice::tiled);
     CHECK(first(shape(false, r, 1, 4, 1920, 1080)) == tu::choice::tiled);
-    CHECK(first(shape(false, r, 1, 4, 1024, 1024)) == tu::choice::tiled);
+    // (but direct's replicate instance under clamp at 3x3 to 2^20 pixels: automatic_table's clamp_direct)
+    CHECK(first(shape(false, r, 1, 4, 1024, 1024)) == (r == 1 ? tu::choice::direct : tu::choice::tiled));
   }
   CHECK(first(shape(false, 9, 1, 4, 8192, 8192)) != tu::choice::tiled);
   CHECK(first(shape(false, 2, 1, 4, 1000, 1000)) != tu::choice::tiled);  // below 2^20: unchanged
@@ -551,11 +561,27 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
       batch.images = 16;
       CHECK(first(batch) == tu::choice::shared_mem);
     }
+  // Under clamp, since direct's replicate instance, separable 5x5 runs direct to 2^17
+  // pixels and tiled beyond (362x362 float: direct 5.79 us, tiled 6.43; 512x512: 6.72
+  // against 6.40; 2026-11-28-clamp/families-hold.csv), and float 3x3 runs direct to 2^20
+  // (1280x720 dense: 7.01 us, tiled 8.61; 1920x1080 10.21 against 9.22). Batches keep the
+  // rows before it (not measured).
   for (int cb : {2, 4}) {
-    for (int side : {1, 128, 362, 1024})
+    for (int side : {1, 128, 362})
+      CHECK(first(with(shape(true, 2, 1, cb, side, side), clamp)) == tu::choice::direct);
+    for (int side : {512, 1024})
       CHECK(first(with(shape(true, 2, 1, cb, side, side), clamp)) == tu::choice::tiled);
     CHECK(first(with(shape(true, 1, 1, cb, 128, 128), clamp)) == tu::choice::direct);
     CHECK(first(with(shape(true, 1, 1, cb, 512, 512), clamp)) == tu::choice::direct);
+    auto batch = with(shape(true, 2, 1, cb, 128, 128), clamp);
+    batch.images = 16;
+    CHECK(first(batch) != tu::choice::direct);
+  }
+  for (bool sep : {true, false}) {
+    CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), clamp)) == tu::choice::direct);
+    CHECK(first(with(shape(sep, 1, 1, 4, 1024, 1024), clamp)) == tu::choice::direct);
+    CHECK(first(with(shape(sep, 1, 1, 4, 1920, 1080), clamp)) == tu::choice::tiled);
+    CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), fold)) != tu::choice::direct);
   }
   // Float separable 3x3 under fold beyond 2^20 pixels: tiled (as its outer product from
   // 2^20; 3840x2160 reflect101: 26.7 us, tiled's separable kernel 35.3).
@@ -586,20 +612,36 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // One channel at 2^20 pixels and below from radius 2: shared_mem whatever the rule
   // (1280x720 u16 dense 9x9: tiled 1.50x).
   CHECK(first(with(shape(false, 4, 1, 2, 1280, 720), clamp)) == tu::choice::shared_mem);
-  // u8 3x3 and 5x5 packed at every size under every rule (512x512 separable 3x3
-  // reflect101: 4.6 us, direct 10.7; constant 4.6, direct 7.8, shared_mem 8.1;
-  // 2026-11-26-small/).
+  // u8 3x3 and 5x5 packed at every size under constant and fold rules (512x512 separable
+  // 3x3 reflect101: 4.6 us, direct 10.7; constant 4.6, direct 7.8, shared_mem 8.1;
+  // 2026-11-26-small/). Under clamp on one image to 2^18 pixels direct's replicate instance
+  // first at 3x3, and at 5x5 where the width is not a multiple of 8, where packed's strip
+  // kernel cannot run (2026-11-28-clamp/u8-small-*.csv: 362x362 dense 5x5 5.63 us, packed 8.00;
+  // 512x512 separable 3x3 4.74, packed 4.99; 128x128 separable 5x5 5.18 and 5.18).
   for (tu::border_cost b : {clamp, constant, fold}) {
-    CHECK(first(with(shape(true, 1, 1, 1, 512, 512), b)) == tu::choice::packed);
+    CHECK(first(with(shape(true, 1, 1, 1, 512, 512), b)) == (b == clamp ? tu::choice::direct : tu::choice::packed));
     CHECK(first(with(shape(false, 2, 1, 1, 128, 128), b)) == tu::choice::packed);
+    CHECK(first(with(shape(false, 2, 1, 1, 362, 362), b)) == (b == clamp ? tu::choice::direct : tu::choice::packed));
+    CHECK(first(with(shape(true, 2, 1, 1, 181, 181), b)) == (b == clamp ? tu::choice::direct : tu::choice::packed));
   }
+  CHECK(sm90_list(with(shape(true, 1, 1, 1, 512, 512), clamp))[1] == tu::choice::packed);
+  // 3x3 to 2^19 pixels where 8 does not divide the width, to 2^18 where it does; separable
+  // 5x5 to 2^18.
+  CHECK(first(with(shape(true, 1, 1, 1, 724, 724), clamp)) == tu::choice::direct);
+  CHECK(first(with(shape(true, 1, 1, 1, 720, 720), clamp)) == tu::choice::packed);
+  CHECK(first(with(shape(true, 2, 1, 1, 362, 1024), clamp)) == tu::choice::packed);
+  CHECK(first(with(shape(false, 2, 1, 1, 362, 1024), clamp)) == tu::choice::direct);
   CHECK(first(with(shape(false, 2, 1, 1, 256, 256), clamp)) == tu::choice::packed);
   // 16-bit and float at radius 1 and 2 to 2^19 pixels: shared_mem under constant and fold
   // rules (512x512 u16 dense 5x5 reflect101: direct 1.81x), direct under clamp at 3x3.
   CHECK(first(with(shape(false, 2, 1, 2, 512, 512), fold)) == tu::choice::shared_mem);
   CHECK(first(with(shape(false, 1, 1, 2, 512, 512), clamp)) == tu::choice::direct);
-  // 16-bit dense 5x5 to 2^19 pixels: shared_mem (512x512 u16: direct 1.19x, final-matrix.csv).
-  CHECK(first(with(shape(false, 2, 1, 2, 512, 512), clamp)) == tu::choice::shared_mem);
+  // 16-bit dense 5x5 to 2^19 pixels under clamp: direct since its replicate instance
+  // (512x512 u16: 6.85 us, shared_mem 7.94; 2026-11-28-clamp/families-hold.csv; before it
+  // direct took 1.19x shared_mem's time).
+  CHECK(first(with(shape(false, 2, 1, 2, 512, 512), clamp)) == tu::choice::direct);
+  CHECK(first(with(shape(false, 2, 1, 2, 724, 724), clamp)) == tu::choice::direct);
+  CHECK(first(with(shape(false, 2, 1, 2, 1024, 1024), clamp)) != tu::choice::direct);
   // 16-bit 3x3 beyond 2^23 pixels: tiled's interior instance (5760x3240 u16 26.7 us, direct
   // 62.1), then direct, not streaming (streaming 1.31 to 1.86x direct's time).
   CHECK(sm90_list(with(shape(false, 1, 1, 2, 5760, 3240), clamp))[0] == tu::choice::tiled);

@@ -27,7 +27,11 @@
 // output (NPP's Gaussian: 2.94 us, 64 blocks of 256; bench/experiments/
 // small_float_probe.cu). Under reflect101, float 128x128 dense 5x5 took 16.0 us with the
 // old kernel and 6.9 with this one, held (bench/results/2026-11-26-lean/probe-1.txt,
-// direct-f-u16.csv). Compile-time radius only.
+// direct-f-u16.csv). One-channel pixels whose reads are replicate also have an instance
+// whose border blocks clamp with min / max (the Clamp parameter, direct_policy's
+// ClampKernel): it took 0.83 to 0.95 times the time of the run-time rule's for float and
+// u16 from 128x128 to 1920x1080 (bench/results/2026-11-28-clamp/direct-border-1.txt).
+// Compile-time radius only.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -36,6 +40,7 @@
 #include "../family.hpp"
 #include "shared_mem.hpp"
 #include "tiled.hpp"
+#include <type_traits>
 
 namespace hipstencil {
 namespace detail {
@@ -43,8 +48,10 @@ namespace detail {
 /// Dense filter of radius R (or a separable one's outer product) on BX x BY threads, each
 /// computing OX consecutive outputs of one row; MinBlocks as HIPSTENCIL_LAUNCH_BOUNDS's.
 /// `gr` is g.for_reads(). Tiles are BX * OX outputs wide and BY rows high; the grid's rows
-/// loop over tiles when the ROI has more than gridDim.y of them.
-template <class In, class Out, int R, int BX, int BY, int OX, int MinBlocks, bool Batch>
+/// loop over tiles when the ROI has more than gridDim.y of them. Clamp: border blocks
+/// clamp their reads to gr.domain (compiled for replicate); only for a gr whose rule is
+/// replicate (replicate itself, and skip and padded, which read as replicate).
+template <class In, class Out, int R, int BX, int BY, int OX, int MinBlocks, bool Batch, bool Clamp>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     direct2d_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
                     inline_taps<(2 * R + 1) * (2 * R + 1)> taps, bool tile_class, image_strides strides) {
@@ -81,21 +88,43 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
       // loop, where threads of blocks inside the image would compute them too.
       asm volatile("" : "+r"(px));
 #endif
-      // The window's columns, mapped once (outside: the constant), clamped first to the
-      // problem's last window column so that threads of a partial tile read only what
-      // the ROI's windows cover (under padded, all the memory the caller guarantees).
-      int sx[N];
-      HIPSTENCIL_UNROLL
-      for (int u = 0; u < N; ++u) sx[u] = gr.map_x(min(px + u, x_end - 1));
-      const A outside_value = constant_accum<C>(gr);
-      const bordered<In> b{src, gr};
-      static_loop<K, true>([&](int t) {
-        const In* p = b.row(min(py + t, y_end - 1)).p;  // null: a row of the constant
-        A v[N];
+      if constexpr (Clamp) {
+        // Replicate as min / max. The run-time rule below is a switch for each of the
+        // OX + 2R columns and 2R + 1 rows and a test on every read for the constant:
+        // nvcc 13 made float 3x3's kernel 1,344 instructions (sm_90), its instance for
+        // replicate 280, and on a 128x128 image, where every block is a border block, Nsight Compute
+        // counted 193 warp instructions a warp against 322 (bench/experiments/
+        // direct_border_ab.cu). Clamping to the domain alone keeps every read in memory
+        // that exists: under padded the domain is the caller's halo (geometry::for_reads).
+        const int xl = gr.domain.x, xh = gr.domain.x + gr.domain.width - 1;
+        const int yl = gr.domain.y, yh = gr.domain.y + gr.domain.height - 1;
+        int sx[N];
         HIPSTENCIL_UNROLL
-        for (int u = 0; u < N; ++u) v[u] = p && sx[u] != outside ? to_accum<float>(p[sx[u]]) : outside_value;
-        add_window_row<R>(acc, v, t, taps);
-      });
+        for (int u = 0; u < N; ++u) sx[u] = min(max(px + u, xl), xh);
+        static_loop<K, true>([&](int t) {
+          const In* p = src.row(min(max(py + t, yl), yh));
+          A v[N];
+          HIPSTENCIL_UNROLL
+          for (int u = 0; u < N; ++u) v[u] = to_accum<float>(p[sx[u]]);
+          add_window_row<R>(acc, v, t, taps);
+        });
+      } else {
+        // The window's columns, mapped once (outside: the constant), clamped first to the
+        // problem's last window column so that threads of a partial tile read only what
+        // the ROI's windows cover (under padded, all the memory the caller guarantees).
+        int sx[N];
+        HIPSTENCIL_UNROLL
+        for (int u = 0; u < N; ++u) sx[u] = gr.map_x(min(px + u, x_end - 1));
+        const A outside_value = constant_accum<C>(gr);
+        const bordered<In> b{src, gr};
+        static_loop<K, true>([&](int t) {
+          const In* p = b.row(min(py + t, y_end - 1)).p;  // null: a row of the constant
+          A v[N];
+          HIPSTENCIL_UNROLL
+          for (int u = 0; u < N; ++u) v[u] = p && sx[u] != outside ? to_accum<float>(p[sx[u]]) : outside_value;
+          add_window_row<R>(acc, v, t, taps);
+        });
+      }
     }
     store_block<Out, OX, 1>(dst, g, acc, x0, y, tc.free_write);
   }
@@ -128,8 +157,15 @@ struct direct_family {
       constexpr int BX = P::block_x, BY = P::template block_y_for<C, CB>, OX = P::template out_x_for<C, CB, r>;
       constexpr int MB = P::template min_blocks_for<C, CB>;
       const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY, p.images), block(BX, BY);
-      direct2d_kernel<In, Out, r, BX, BY, OX, MB, B><<<grid, block, 0, p.stream>>>(
-          p.src, p.dst, g, g.for_reads(), window_taps<n>(p), p.tile_class, p.strides);
+      const geometry gr = g.for_reads();
+      auto go = [&](auto clamp) {
+        direct2d_kernel<In, Out, r, BX, BY, OX, MB, B, decltype(clamp)::value><<<grid, block, 0, p.stream>>>(
+            p.src, p.dst, g, gr, window_taps<n>(p), p.tile_class, p.strides);
+      };
+      if constexpr (P::template clamp_kernel_for<C, CB>) {
+        if (gr.border.rule == border::kind::replicate) return go(std::true_type{});
+      }
+      go(std::false_type{});
     };
     if (p.dense) with_static_radius(p.radius, run, typename P::dense_radii{});
     else with_static_radius(p.radius, run, typename P::separable_radii{});

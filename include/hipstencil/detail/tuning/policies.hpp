@@ -266,8 +266,16 @@ struct tiled_policy {
 ///   1920x1080, and 1.02 to 1.14 at 3840x2160; 5 and 4 gained less and lost more. Where
 ///   automatic runs this shape (up to 2^19 pixels, and 16-bit 3x3 to 2^21 and beyond 2^23)
 ///   the large images lose what the small ones gain, so nothing is asked.
+///   ClampKernel: one-channel pixels whose reads are replicate (replicate, skip, padded)
+///   run a second instance of the kernel whose border blocks clamp with min / max instead
+///   of the run-time rule's switch. On the H200, held, best of two, outputs byte-identical
+///   (bench/results/2026-11-28-clamp/direct-border-1.txt): float and u16 took 0.83 to 0.92 times
+///   the time from 128x128 to 512x512, 0.88 to 0.92 at 1024x1024 and 0.92 to 0.95 at
+///   1920x1080 (float 128x128 separable 3x3: 4.38 us against 5.06; 512x512 dense 5x5 6.82
+///   against 8.13); u8 0.84 to 0.93. uchar4 gained nothing (0.96 to 1.05), so pixels of
+///   several channels keep one kernel. Each instance costs a kernel per radius to compile.
 template <int BlockX = 32, int BlockY = 4, int OutX = 4, class Radii = radii_range<1, 2>, int OutXUchar4 = 2,
-          int BlockYNarrow = 8, int OutX1 = 2, int OutX2 = 1, int NarrowMinBlocks = 0>
+          int BlockYNarrow = 8, int OutX1 = 2, int OutX2 = 1, int NarrowMinBlocks = 0, bool ClampKernel = true>
 struct direct_policy {
   static constexpr int block_x = BlockX;
   /// Whether pixels of Channels channels of ChannelBytes bytes each take the one-channel shape.
@@ -284,6 +292,9 @@ struct direct_policy {
   /// Blocks per multiprocessor asked of the register allocator for such pixels (0: none).
   template <int Channels, int ChannelBytes>
   static constexpr int min_blocks_for = narrow<Channels, ChannelBytes> ? NarrowMinBlocks : 0;
+  /// Whether such pixels have the replicate instance (ClampKernel).
+  template <int Channels, int ChannelBytes>
+  static constexpr bool clamp_kernel_for = ClampKernel && Channels == 1;
   using dense_radii = Radii;
   using separable_radii = Radii;
 };

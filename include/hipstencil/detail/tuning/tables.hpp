@@ -129,6 +129,7 @@ struct automatic_table {
     // dense and separable: 8192x8192 dense 3x3 135.6 us, streaming 157.4; 3840x2160 dense
     // 5x5 24.0, shared_mem 44.5; 1920x1080 dense 3x3 11.9, shared_mem 12.8); beyond radius 2
     // the constant rule was not measured and keeps the earlier choices.
+    if (clamp_direct(s)) return promote(choice::direct, s.channel_bytes == 1 ? ahead(choice::packed, rest) : rest);
     const long long tiled_from =
         s.separable ? tiled_tuned::separable_interior_min_pixels(s.channels, s.channel_bytes, s.radius)
                     : tiled_tuned::interior_min_pixels;
@@ -176,6 +177,36 @@ struct automatic_table {
       return promote(choice::direct, ahead(choice::packed, rest));
     if (packs) return ahead(choice::packed, rest);
     return rest;
+  }
+
+  /// direct first for one image of one channel under clamp, where its replicate instance
+  /// runs (direct_policy's ClampKernel). Held, against the fastest other family:
+  ///   16-bit and float (bench/results/2026-11-28-clamp/families-hold.csv): 3x3 float to 2^20
+  ///     pixels, dense 5x5 to 2^19 and separable 5x5 to 2^17 (16-bit 3x3 already runs
+  ///     direct to 2^21, choose_family). Separable 5x5 0.88 to 0.93 times tiled's time from
+  ///     128x128 to 362x362 (362x362 float: 5.79 us, tiled 6.43), 1.05 at 512x512; dense
+  ///     5x5 0.78 and 0.80 times shared_mem's at 362x362, 0.85 and 0.86 at 512x512, 0.95
+  ///     and 1.01 at 724x724; float 3x3 0.81 (dense) and 0.91 (separable) times tiled's at
+  ///     1280x720, 0.91 at 1024x1024, 1.11 and 1.12 at 1920x1080.
+  ///   u8, ahead of packed (2026-11-28-clamp/u8-small-*.csv, two runs, best of each): 3x3 to 2^18
+  ///     pixels, 0.93 to 0.98 times packed's time at 128x128, 256x256 and 512x512; where the
+  ///     width is not a multiple of packed's 8 outputs a thread, so that its strip kernel
+  ///     cannot run, 3x3 and dense 5x5 to 2^19 and separable 5x5 to 2^18 (181x181 and
+  ///     362x362: 0.70 to 0.76; 362x362 dense 5x5 5.63 us, packed 8.00; 724x724 in one
+  ///     run, u8-small-final.csv: 0.90 to 0.94, separable 5x5 1.06); not 5x5 where it can
+  ///     (128x128 to 512x512: 0.94 to 1.07). Under reflect101 packed keeps them (direct
+  ///     0.97 to 1.68).
+  /// Batches were not measured and keep the other rows.
+  static constexpr bool clamp_direct(const problem_shape& s) {
+    if (s.border != border_cost::clamp || s.images != 1 || s.channels != 1) return false;
+    const long long px = s.pixels();
+    if (s.radius < 1 || s.radius > 2) return false;
+    if (s.channel_bytes == 1) {
+      if (s.width % 8 == 0) return s.radius == 1 && px <= (1LL << 18);  // packed's strip kernel can run
+      return px <= (s.radius == 2 && s.separable ? (1LL << 18) : (1LL << 19));
+    }
+    if (s.radius == 1) return s.channel_bytes == 4 && px <= (1LL << 20);
+    return px <= (s.separable ? (1LL << 17) : (1LL << 19));
   }
 
   /// tensor_core first (bench/results/2026-11-24-tensor-core/, random dense filters,
