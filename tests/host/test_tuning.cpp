@@ -186,7 +186,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(named(u8_8k)[0] == tu::choice::packed);
   CHECK(named(u8_8k)[1] == tu::choice::streaming);
   CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::tiled);
-  // packed: one-channel 8-bit 3x3 and 5x5 at every size and width.
+  // packed: one-channel 8-bit 3x3 and 5x5 at every size and width (but see clamp_direct).
   CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
   CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::direct);  // but direct under clamp to 2^18 (clamp_direct)
   CHECK(first(shape(false, 1, 1, 1, 3840, 2160)) == tu::choice::packed);
@@ -614,10 +614,11 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   CHECK(first(with(shape(false, 4, 1, 2, 1280, 720), clamp)) == tu::choice::shared_mem);
   // u8 3x3 and 5x5 packed at every size under constant and fold rules (512x512 separable
   // 3x3 reflect101: 4.6 us, direct 10.7; constant 4.6, direct 7.8, shared_mem 8.1;
-  // 2026-11-26-small/). Under clamp on one image to 2^18 pixels direct's replicate instance
-  // first at 3x3, and at 5x5 where the width is not a multiple of 8, where packed's strip
-  // kernel cannot run (2026-11-28-clamp/u8-small-*.csv: 362x362 dense 5x5 5.63 us, packed 8.00;
-  // 512x512 separable 3x3 4.74, packed 4.99; 128x128 separable 5x5 5.18 and 5.18).
+  // 2026-11-26-small/). Under clamp on one image direct's replicate instance first at 3x3 to
+  // 2^18 pixels, and where the width is not a multiple of 8, so that packed's strip kernel
+  // cannot run, at 3x3 and dense 5x5 to 2^19 and separable 5x5 to 2^18
+  // (2026-11-28-clamp/u8-small-*.csv: 362x362 dense 5x5 5.63 us, packed 8.00; 512x512
+  // separable 3x3 4.74, packed 4.99; 128x128 separable 5x5 5.18 and 5.18).
   for (tu::border_cost b : {clamp, constant, fold}) {
     CHECK(first(with(shape(true, 1, 1, 1, 512, 512), b)) == (b == clamp ? tu::choice::direct : tu::choice::packed));
     CHECK(first(with(shape(false, 2, 1, 1, 128, 128), b)) == tu::choice::packed);

@@ -92,10 +92,11 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
         // Replicate as min / max. The run-time rule below is a switch for each of the
         // OX + 2R columns and 2R + 1 rows and a test on every read for the constant:
         // nvcc 13 made float 3x3's kernel 1,344 instructions (sm_90), its instance for
-        // replicate 280, and on a 128x128 image, where every block is a border block, Nsight Compute
-        // counted 193 warp instructions a warp against 322 (bench/experiments/
-        // direct_border_ab.cu). Clamping to the domain alone keeps every read in memory
-        // that exists: under padded the domain is the caller's halo (geometry::for_reads).
+        // replicate 280, and on a 128x128 image, where every block is a border block,
+        // Nsight Compute counted 193 warp instructions a warp against 322
+        // (bench/experiments/direct_border_ab.cu). Clamping to the domain alone keeps every
+        // read in memory that exists: under padded the domain is the caller's halo
+        // (geometry::for_reads).
         const int xl = gr.domain.x, xh = gr.domain.x + gr.domain.width - 1;
         const int yl = gr.domain.y, yh = gr.domain.y + gr.domain.height - 1;
         int sx[N];
