@@ -173,7 +173,7 @@ struct tiled_policy {
   static constexpr long long interior_min_pixels = InteriorMinPixels;
   /// Whether the frame's grid goes first on a ROI of `pixels` pixels of channels of
   /// `channel_bytes` bytes (NarrowFrameFirstMinPixels for 2 bytes).
-  static constexpr bool frame_first(long long pixels, int channel_bytes = 4) {
+  static constexpr bool frame_first(long long pixels, int channel_bytes) {
     return pixels >= (channel_bytes == 2 ? NarrowFrameFirstMinPixels : FrameFirstMinPixels);
   }
   /// Blocks per multiprocessor the dense kernel asks for at radius R, for pixels of
