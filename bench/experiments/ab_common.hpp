@@ -176,14 +176,15 @@ void ab_for_each_case(F f) {
 }
 
 /// algo::tiled pinned to one shape for the shape probes (smem_rows_ab.cu, tiled_small_ab.cu):
-/// BX x BY threads of O x O outputs, radius 1 and 2, with the interior instance and the
-/// small-image limits off, so that the shape runs at every size.
+/// BX x BY threads of O x O outputs, radius 1 and 2, with the interior instance (under
+/// every rule: ClampInteriorMinPixels too) and the small-image limits off, so that the
+/// shape runs at every size.
 template <int BX, int BY, int O>
 using ab_tiled_shape = hipstencil::algo::tiled<
     hipstencil::strategy::tile_class,
     hipstencil::tuning::tiled_policy<BX, BY, O, O, hipstencil::tuning::radii_range<1, 2>,
                                      hipstencil::tuning::shared_memory_budget, 12, 32, 2, 2, (1LL << 40), (1LL << 21),
-                                     0, 0>>;
+                                     0, 0, 2, 0, 2, (1LL << 40)>>;
 
 /// algo::tiled with its frame grid first on ROIs of FrameFirstFrom pixels or more and its
 /// interior grid first below, for every pixel type (tiled_policy's FrameFirstMinPixels and

@@ -26,7 +26,9 @@ __global__ void copy16(const char* __restrict__ src, size_t sp, char* __restrict
 using R12 = ht::radii_range<1, 2>;
 constexpr std::size_t S = ht::shared_memory_budget;
 // BlockX, BlockY, OutX, OutY, Radii, Shared, DenseMinBlocks5x5, InteriorBlockX, InteriorBlockY,
-// InteriorWideOutY, InteriorMinPixels
+// InteriorWideOutY, InteriorMinPixels. Since tiled_policy's ClampInteriorMinPixels (2^18),
+// the replicate reads these calls make run the interior instance from 2^18 pixels in every
+// variant; the probe's recorded runs predate it.
 template <int OY, int IBX, int IBY, long long Min>
 using pol = ht::tiled_policy<8, 8, 4, OY, R12, S, 12, IBX, IBY, 2, Min>;
 

@@ -116,6 +116,8 @@ TEST_CASE("streaming: work queued after the call on its stream sees the edge col
 // with no size limit, so every ROI with an interior rectangle runs the instance and the
 // frame around it; the others, and ROIs whose spans are not aligned, run tiled2d_kernel
 // alone. Separable 3x3 and 5x5 run there as their outer product (the policy's limit is 0).
+// At radius 1 and 2 the frame runs its replicate instance (clamped reads) under replicate,
+// skip and padded, and the run-time rule's under the others.
 template <class T, class Policy>
 void tiled_interior_case(std::initializer_list<int> radii) {
   using namespace gpu_test;
@@ -150,6 +152,12 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
                                           12, 32, 2, 2, 0>;
   using tag = algo::tiled<strategy::tile_class, every_size>;
   tiled_interior_case<float, every_size>({1, 2, 4, 5, 7, 8});
+  // The run-time rule's frame under replicate, skip and padded at radius 1 and 2 too.
+  using no_clamp = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2, 2, 0,
+                                        1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 0>;
+  static_assert(every_size::frame_clamp<2> && !every_size::frame_clamp<4> && !no_clamp::frame_clamp<1>,
+                "the frame's replicate instance at radius 1 and 2 only, and none in no_clamp");
+  tiled_interior_case<float, no_clamp>({1, 2});
   // More tiles in y than a grid's y dimension holds (65535 blocks): the interior grid
   // counts its rows in blockIdx.z too. Radius 7: 4 output rows a block, so 262140 rows
   // in blockIdx.y.

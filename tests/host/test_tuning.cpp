@@ -225,9 +225,12 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 2, 1, 4, 256, 256)) == tu::choice::direct);
   // ... and dense 5x5 beyond 2^16 pixels under clamp since direct's replicate instance
   // (512x512 float: direct 6.75 us, shared_mem 7.90; bench/results/2026-11-28-clamp/
-  // families-hold.csv); under the other rules shared_mem, where direct gains nothing
-  // (512x512 float: direct 7.8 us, shared_mem 7.8; bench/results/2026-11-26-lean/).
-  CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::direct);
+  // families-hold.csv), up to 2^18, where tiled's interior instance with its frame's
+  // replicate instance takes over (512x512: 6.37 us, direct 6.53; 2026-11-28-frame/);
+  // under the other rules shared_mem, where direct gains nothing (512x512 float: direct
+  // 7.8 us, shared_mem 7.8; bench/results/2026-11-26-lean/).
+  CHECK(first(shape(false, 2, 1, 4, 362, 362)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::tiled);
   {
     auto fold = shape(false, 2, 1, 4, 512, 512);
     fold.border = tu::border_cost::fold;
@@ -277,7 +280,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 16-bit 3x3 and 5x5 beyond 2^20 pixels: tiled, whose interior instance runs them
   // (3840x2160 u16 dense 3x3 12.4 us, streaming 28.6; 1920x1080 10.3, direct 11.8;
   // 2026-11-28/interior-u16-1.txt); the rows before it second (3840x2160 3x3: streaming,
-  // 1920x1080 separable 3x3: direct). At 1024x1024 (2^20) direct as before.
+  // 1920x1080 separable 3x3: direct). At 1024x1024 (2^20) direct under fold rules, below.
   CHECK(sm90_list(shape(true, 1, 1, 2, 3840, 2160))[0] == tu::choice::tiled);
   CHECK(sm90_list(shape(true, 1, 1, 2, 3840, 2160))[1] == tu::choice::streaming);
   CHECK(sm90_list(shape(false, 1, 1, 2, 3840, 2160))[1] == tu::choice::streaming);
@@ -286,8 +289,18 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(sm90_list(shape(true, 1, 1, 2, 1920, 1080))[1] == tu::choice::direct);
   CHECK(first(shape(false, 2, 1, 2, 1920, 1080)) == tu::choice::tiled);
   CHECK(first(shape(false, 2, 1, 2, 8192, 8192)) == tu::choice::tiled);
-  CHECK(first(shape(true, 1, 1, 2, 1024, 1024)) == tu::choice::direct);
-  CHECK(first(shape(false, 1, 1, 2, 1024, 1024)) == tu::choice::direct);
+  // Under clamp, where the frame runs its replicate instance, from 786432 pixels at 3x3
+  // (1024x1024 u16 dense 3x3: 6.72 us, direct 7.68; 1280x720 6.66 against 7.26;
+  // 2026-11-28-frame/frame-clamp-small-1.txt); under the other rules direct to 2^20.
+  CHECK(first(shape(true, 1, 1, 2, 1024, 1024)) == tu::choice::tiled);
+  CHECK(first(shape(false, 1, 1, 2, 1280, 720)) == tu::choice::tiled);
+  CHECK(first(shape(false, 1, 1, 2, 1024, 768)) == tu::choice::tiled);
+  CHECK(first(shape(false, 1, 1, 2, 960, 540)) == tu::choice::direct);
+  for (bool sep : {true, false}) {
+    auto fold = shape(sep, 1, 1, 2, 1024, 1024);
+    fold.border = tu::border_cost::fold;
+    CHECK(first(fold) == tu::choice::direct);
+  }
   // Not radius 3 (tiled_policy's InteriorNarrowMaxRadius), nor a batch (the interior
   // instance runs single images): their rows as before.
   CHECK(first(shape(false, 3, 1, 2, 8192, 8192)) != tu::choice::tiled);
@@ -410,11 +423,18 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
     CHECK(first(shape(false, r, 1, 4, 8192, 8192)) == tu::choice::tiled);
     CHECK(first(shape(false, r, 1, 4, 3840, 2160)) == tu::choice::tiled);
     CHECK(first(shape(false, r, 1, 4, 1920, 1080)) == tu::choice::tiled);
-    // (but direct's replicate instance under clamp at 3x3 to 2^20 pixels: automatic_table's clamp_direct)
-    CHECK(first(shape(false, r, 1, 4, 1024, 1024)) == (r == 1 ? tu::choice::direct : tu::choice::tiled));
+    CHECK(first(shape(false, r, 1, 4, 1024, 1024)) == tu::choice::tiled);
   }
   CHECK(first(shape(false, 9, 1, 4, 8192, 8192)) != tu::choice::tiled);
-  CHECK(first(shape(false, 2, 1, 4, 1000, 1000)) != tu::choice::tiled);  // below 2^20: unchanged
+  // Below 2^20 only where the frame runs its replicate instance (clamp, radius 1 and 2:
+  // interior_from), radius 3 and the other rules unchanged.
+  CHECK(first(shape(false, 2, 1, 4, 1000, 1000)) == tu::choice::tiled);
+  CHECK(first(shape(false, 3, 1, 4, 1000, 1000)) != tu::choice::tiled);
+  {
+    auto fold = shape(false, 2, 1, 4, 1000, 1000);
+    fold.border = tu::border_cost::fold;
+    CHECK(first(fold) != tu::choice::tiled);
+  }
   // A batch runs tiled2d_kernel, not the interior instance: it keeps the choices measured
   // before that instance (8192x8192 9x9: streaming; 15x15: tensor_core).
   tu::problem_shape two = shape(false, 4, 1, 4, 8192, 8192);
@@ -563,9 +583,10 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
     }
   // Under clamp, since direct's replicate instance, separable 5x5 runs direct to 2^17
   // pixels and tiled beyond (362x362 float: direct 5.79 us, tiled 6.43; 512x512: 6.72
-  // against 6.40; 2026-11-28-clamp/families-hold.csv), and float 3x3 runs direct to 2^20
-  // (1280x720 dense: 7.01 us, tiled 8.61; 1920x1080 10.21 against 9.22). Batches keep the
-  // rows before it (not measured).
+  // against 6.40; 2026-11-28-clamp/families-hold.csv), and float 3x3 runs direct below
+  // 786432 pixels, where tiled's interior instance with its frame's replicate instance
+  // takes over (2026-11-28-frame/frame-clamp-small-1.txt: 1280x720 dense 6.69 us, direct
+  // 6.94; 960x540 6.43 against 5.89). Batches keep the rows before it (not measured).
   for (int cb : {2, 4}) {
     for (int side : {1, 128, 362})
       CHECK(first(with(shape(true, 2, 1, cb, side, side), clamp)) == tu::choice::direct);
@@ -578,8 +599,10 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
     CHECK(first(batch) != tu::choice::direct);
   }
   for (bool sep : {true, false}) {
-    CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), clamp)) == tu::choice::direct);
-    CHECK(first(with(shape(sep, 1, 1, 4, 1024, 1024), clamp)) == tu::choice::direct);
+    CHECK(first(with(shape(sep, 1, 1, 4, 960, 540), clamp)) == tu::choice::direct);
+    CHECK(first(with(shape(sep, 1, 1, 4, 1024, 768), clamp)) == tu::choice::tiled);
+    CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), clamp)) == tu::choice::tiled);
+    CHECK(first(with(shape(sep, 1, 1, 4, 1024, 1024), clamp)) == tu::choice::tiled);
     CHECK(first(with(shape(sep, 1, 1, 4, 1920, 1080), clamp)) == tu::choice::tiled);
     CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), fold)) != tu::choice::direct);
   }
@@ -637,12 +660,15 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // rules (512x512 u16 dense 5x5 reflect101: direct 1.81x), direct under clamp at 3x3.
   CHECK(first(with(shape(false, 2, 1, 2, 512, 512), fold)) == tu::choice::shared_mem);
   CHECK(first(with(shape(false, 1, 1, 2, 512, 512), clamp)) == tu::choice::direct);
-  // 16-bit dense 5x5 to 2^19 pixels under clamp: direct since its replicate instance
-  // (512x512 u16: 6.85 us, shared_mem 7.94; 2026-11-28-clamp/families-hold.csv; before it
-  // direct took 1.19x shared_mem's time).
-  CHECK(first(with(shape(false, 2, 1, 2, 512, 512), clamp)) == tu::choice::direct);
-  CHECK(first(with(shape(false, 2, 1, 2, 724, 724), clamp)) == tu::choice::direct);
-  CHECK(first(with(shape(false, 2, 1, 2, 1024, 1024), clamp)) != tu::choice::direct);
+  // 16-bit dense 5x5 under clamp: direct since its replicate instance (512x512 u16: 6.85
+  // us, shared_mem 7.94; 2026-11-28-clamp/families-hold.csv; before it direct took 1.19x
+  // shared_mem's time), below 2^18 pixels since the frame's replicate instance, tiled
+  // from there (512x512: 6.30 us, direct 6.78; 724x724 6.62 against 8.93;
+  // 2026-11-28-frame/frame-clamp-small-1.txt).
+  CHECK(first(with(shape(false, 2, 1, 2, 362, 362), clamp)) == tu::choice::direct);
+  CHECK(first(with(shape(false, 2, 1, 2, 512, 512), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(false, 2, 1, 2, 724, 724), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(false, 2, 1, 2, 1024, 1024), clamp)) == tu::choice::tiled);
   // 16-bit 3x3 beyond 2^23 pixels: tiled's interior instance (5760x3240 u16 26.7 us, direct
   // 62.1), then direct, not streaming (streaming 1.31 to 1.86x direct's time).
   CHECK(sm90_list(with(shape(false, 1, 1, 2, 5760, 3240), clamp))[0] == tu::choice::tiled);

@@ -239,12 +239,26 @@ __global__ void __launch_bounds__(BX* BY)
 }
 
 /// Output rows per thread: the policy's longest strip, halved while the grid would have
-/// fewer threads than the policy's target (a small image needs short strips to fill the GPU).
+/// fewer threads than the policy's target (a small image needs short strips to fill the
+/// GPU), but not from a grid of at most `wave_blocks` blocks of block_x x block_y threads
+/// (one wave of resident blocks; 0: no limit) into one of more: its last few blocks would
+/// run a whole strip's walk after the rest. u8 dense 5x5 at 1920x1080 (the strip kernel,
+/// four blocks of 128 threads a multiprocessor, 528 on the H200) halved to 4-row strips
+/// in 544 blocks and took 10.5 us held, with 8-row strips in 272 blocks 9.2 (best of two
+/// runs; 1600x900, 352 blocks, 8.0 with 4 rows and 8.5 with 8; bench/results/
+/// 2026-11-28-frame/strips2-*.csv).
 template <class P, int Outputs>
-int packed_strip_rows(int width, long long height, int radius) {
+int packed_strip_rows(int width, long long height, int radius, long long wave_blocks = 0, int block_x = 1,
+                      int block_y = 1) {
   const long long columns = (width + Outputs - 1) / Outputs;
+  const auto blocks = [&](int s) {
+    return (columns + block_x - 1) / block_x * ((height + (long long)block_y * s - 1) / ((long long)block_y * s));
+  };
   int s = P::strip_rows(radius);
-  while (s > P::min_strip_rows && columns * ((height + s - 1) / s) < P::target_threads) s /= 2;
+  while (s > P::min_strip_rows && columns * ((height + s - 1) / s) < P::target_threads) {
+    if (wave_blocks > 0 && blocks(s) <= wave_blocks && blocks(s / 2) > wave_blocks) break;
+    s /= 2;
+  }
   return s;
 }
 
@@ -330,10 +344,7 @@ struct packed_family {
       constexpr int BX = P::block_x, BY = P::block_y;
       constexpr bool B = tuning::is_batched<P>::value;
       const geometry& g = p.g;
-      const long long rows = (long long)g.height * p.images;
-      const int strip = p.strip_rows > 0 ? p.strip_rows : packed_strip_rows<P, L::outputs>(g.width, rows, p.radius);
       const dim3 block = packed_block<BX, BY, L::outputs>(g.width);
-      const dim3 grid = tile_grid(g.width, g.height, L::outputs * int(block.x), int(block.y) * strip, p.images);
       const packed_plan pl = plan(p);
       // Whole-word loads and stores: every thread's first centre and first output on an
       // L::align-byte boundary, in every row and image.
@@ -349,6 +360,18 @@ struct packed_family {
       // policy takes it; the interior instance is then not asked for.
       const bool strips = std::is_same<In, std::uint8_t>::value && aligned && p.tile_class &&
                           P::strip_kernel((long long)g.width * g.height, B) && packed_strips_fit(g, gr, p.radius);
+      // Strip height (packed_strip_rows): the strip kernel on one image keeps its grid within
+      // a wave where the halving would spill one. Its blocks a multiprocessor are taken as
+      // its register request's (strip_min_blocks); a kernel given fewer registers holds more,
+      // which makes the wave larger than this, never smaller: at dense 5x5, the one row
+      // where the limit changes a choice, the request takes all 128 registers.
+      const long long rows = (long long)g.height * p.images;
+      const long long wave_blocks =
+          strips && !B ? (long long)tuning::multiprocessors() * P::strip_min_blocks(p.radius, !p.dense, B) : 0;
+      const int strip = p.strip_rows > 0 ? p.strip_rows
+                                         : packed_strip_rows<P, L::outputs>(g.width, rows, p.radius, wave_blocks,
+                                                                            int(block.x), int(block.y));
+      const dim3 grid = tile_grid(g.width, g.height, L::outputs * int(block.x), int(block.y) * strip, p.images);
       // The interior strips' instance where they run in more than half the block columns:
       // where the edge blocks are as many, they set the time and pay its registers (A/B on
       // the H200, bench/results/2026-11-25-packed/: uchar4 512x512, 2 of 4 columns, 1.03x).

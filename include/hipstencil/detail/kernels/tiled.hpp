@@ -223,10 +223,10 @@ struct tiled_family {
     }
     with_static_radius(p.radius, [&](auto R) {
       constexpr int r = decltype(R)::value;
-      constexpr long long min_pixels = P::separable_interior_min_pixels(C, CB, r);
       // Small separable filters on large images: the outer product in the interior
       // instance, where the memory traffic of one pass outweighs (2R + 1)^2 products.
-      if constexpr (!B && min_pixels >= 0) {
+      if constexpr (!B && P::separable_interior_min_pixels(C, CB, r) >= 0) {
+        const long long min_pixels = P::separable_interior_min_pixels(C, CB, r, clamp_frame<P, r>(g));
         if ((long long)g.width * g.height >= min_pixels &&
             launch_interior<P, r>(p, window_taps<(2 * r + 1) * (2 * r + 1)>(p)))
           return;
@@ -243,6 +243,14 @@ struct tiled_family {
   }
 
  private:
+  /// Whether the interior instance's frame runs its replicate instance at radius R: the
+  /// policy compiles it there and the reads are replicate (replicate, skip, padded).
+  template <class P, int R>
+  static bool clamp_frame(const geometry& g) {
+    if constexpr (P::template frame_clamp<R>) return g.for_reads().border.rule == border::kind::replicate;
+    return false;
+  }
+
   /// tiled_sep_kernel of radius R with BX x BY threads of OX x OY outputs.
   template <int R, int BX, int BY, int OX, int OY, bool B, class In, class Out>
   static void launch_separable(const problem<In, Out>& p) {
@@ -254,8 +262,8 @@ struct tiled_family {
 
   /// Runs a dense filter (or a separable one's outer product) on one image as the interior
   /// instance and its frame (tiled_interior.hpp) where that applies: the border strategy
-  /// is tile_class, the spans are aligned, the ROI has P::interior_min_pixels or more, and
-  /// the interior rectangle is not empty. Returns false, having launched nothing, where it
+  /// is tile_class, the spans are aligned, the ROI has P::interior_from(clamp_frame) pixels
+  /// or more, and the interior rectangle is not empty. Returns false, having launched nothing, where it
   /// does not. Batches (convolve_batch) run tiled2d_kernel: batched instances of both
   /// grids would be 16 more kernels to compile and test, and were not measured.
   template <class P, int R, class In, class Out, class Taps>
@@ -263,7 +271,8 @@ struct tiled_family {
     constexpr int OX = P::out_x;
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
     const geometry& g = p.g;
-    if (!p.tile_class || (long long)g.width * g.height < P::interior_min_pixels ||
+    const bool clamp = clamp_frame<P, R>(g);
+    if (!p.tile_class || (long long)g.width * g.height < P::interior_from(clamp) ||
         !span_aligned<OX>(p.src, p.dst, g, R))
       return false;
     // What load_span reads beyond each window row of the interior's threads.
@@ -280,11 +289,18 @@ struct tiled_family {
     // path where the first grid is short.
     constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
     const bool frame_first = P::frame_first((long long)g.width * g.height, CB);
+    // The frame's replicate instance (min / max in place of the run-time rule) where
+    // clamp_frame holds.
+    auto frame_kernel = &tiled2d_frame_kernel<In, Out, R, false>;
+    if constexpr (P::template frame_clamp<R>) {
+      if (clamp) frame_kernel = &tiled2d_frame_kernel<In, Out, R, true>;
+    }
+    const geometry gr = g.for_reads();
     auto launch_frame = [&](bool dependent) {
       if (frame_blocks <= 0) return;
       const unsigned blocks = unsigned(std::min(frame_blocks, 1LL << 16));
-      gpu::launch_dependent(&tiled2d_frame_kernel<In, Out, R>, dim3(blocks), dim3(frame_threads), p.stream,
-                            overlap && dependent, p.src, p.dst, g, g.for_reads(), taps, frame, frame_first);
+      gpu::launch_dependent(frame_kernel, dim3(blocks), dim3(frame_threads), p.stream, overlap && dependent, p.src,
+                            p.dst, g, gr, taps, frame, frame_first);
       gpu::check_launch("tiled2d_frame_kernel");
     };
     if (frame_first) launch_frame(false);

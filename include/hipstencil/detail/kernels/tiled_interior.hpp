@@ -158,8 +158,10 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
 /// Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and the call's time rose by
 /// about as much. With `frame_first`, lets the interior grid launched after it start beside
 /// it (platform/overlap.hpp); without, it is that grid's dependent and its last block waits
-/// for it.
-template <class In, class Out, int R>
+/// for it. Clamp: reads clamp to gr.domain with min / max (compiled for replicate, as
+/// direct2d_kernel's instance; only for a gr whose rule is replicate: replicate itself,
+/// skip and padded).
+template <class In, class Out, int R, bool Clamp = false>
 __global__ void __launch_bounds__(frame_threads)
     tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
                          inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, bool frame_first) {
@@ -188,25 +190,44 @@ __global__ void __launch_bounds__(frame_threads)
       if (y0 + m < by + bh && g.writes_y(y0 + m)) lo = lo < m ? lo : m, hi = m + 1;
     if (lo >= hi) continue;
     const int px = g.src_x0 + x;
-    const bool columns_inside = px >= gr.domain.x && px + K <= gr.domain.x + gr.domain.width;
-    int sx[K];  // the window's columns, mapped (outside: the constant)
-    HIPSTENCIL_UNROLL
-    for (int i = 0; i < K; ++i) sx[i] = columns_inside ? px + i : gr.map_x(px + i);
     A acc[M][1];
     HIPSTENCIL_UNROLL
     for (int m = 0; m < M; ++m) zero(acc[m][0]);
-    static_loop<M + 2 * R, true>([&](int t) {
-      A v[K];
-      const In* p = t >= lo && t < hi + 2 * R ? b.row(g.src_y0 + y0 + t).p : nullptr;  // null: the constant
-      if (columns_inside) {
+    if constexpr (Clamp) {
+      // Every window row and column clamped into the domain, so every read is of memory
+      // that exists (under padded the domain is the caller's halo); rows of outputs not
+      // written are read too, and their sums dropped. The run-time rule's path below maps
+      // each column and row through a switch and tests each read for the constant.
+      const int xl = gr.domain.x, xh = gr.domain.x + gr.domain.width - 1;
+      const int yl = gr.domain.y, yh = gr.domain.y + gr.domain.height - 1;
+      int sx[K];
+      HIPSTENCIL_UNROLL
+      for (int i = 0; i < K; ++i) sx[i] = min(max(px + i, xl), xh);
+      static_loop<M + 2 * R, true>([&](int t) {
+        const In* p = src.row(min(max(g.src_y0 + y0 + t, yl), yh));
+        A v[K];
         HIPSTENCIL_UNROLL
-        for (int i = 0; i < K; ++i) v[i] = p ? to_accum<float>(p[px + i]) : outside_value;
-      } else {
-        HIPSTENCIL_UNROLL
-        for (int i = 0; i < K; ++i) v[i] = p && sx[i] != outside ? to_accum<float>(p[sx[i]]) : outside_value;
-      }
-      add_window_row<R>(acc, v, t, taps);
-    });
+        for (int i = 0; i < K; ++i) v[i] = to_accum<float>(p[sx[i]]);
+        add_window_row<R>(acc, v, t, taps);
+      });
+    } else {
+      const bool columns_inside = px >= gr.domain.x && px + K <= gr.domain.x + gr.domain.width;
+      int sx[K];  // the window's columns, mapped (outside: the constant)
+      HIPSTENCIL_UNROLL
+      for (int i = 0; i < K; ++i) sx[i] = columns_inside ? px + i : gr.map_x(px + i);
+      static_loop<M + 2 * R, true>([&](int t) {
+        A v[K];
+        const In* p = t >= lo && t < hi + 2 * R ? b.row(g.src_y0 + y0 + t).p : nullptr;  // null: the constant
+        if (columns_inside) {
+          HIPSTENCIL_UNROLL
+          for (int i = 0; i < K; ++i) v[i] = p ? to_accum<float>(p[px + i]) : outside_value;
+        } else {
+          HIPSTENCIL_UNROLL
+          for (int i = 0; i < K; ++i) v[i] = p && sx[i] != outside ? to_accum<float>(p[sx[i]]) : outside_value;
+        }
+        add_window_row<R>(acc, v, t, taps);
+      });
+    }
     HIPSTENCIL_UNROLL
     for (int m = 0; m < M; ++m)
       if (m >= lo && m < hi) dst(g.dst_x0 + x, g.dst_y0 + y0 + m) = from_accum<Out>(acc[m][0]);

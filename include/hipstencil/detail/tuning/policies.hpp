@@ -161,21 +161,53 @@ struct two_pass_policy {
 ///   the interior first from 1024x1024 to 2560x1440 (u16, held, best of two, replicate,
 ///   constant and reflect101; 1920x1080 dense 3x3 9.1 us against 10.2), where float took
 ///   0.98 to 1.05 below 2^21 pixels (bench/results/2026-11-28/tiled-order-u16.txt).
+///   FrameClampMaxRadius: up to this radius the frame grid has an instance compiled for
+///     replicate (tiled2d_frame_kernel's Clamp: reads clamped with min / max), which runs
+///     where the reads are replicate (replicate, skip, padded). Its run-time rule maps each
+///     window column and row through a switch; at 1920x1080 float dense 3x3 Nsight Compute
+///     gave that grid 628 warp instructions a warp and 6.7 to 6.9 us alone, longer than
+///     the interior grid's 6.2. Against the same policy without the instance, held, best
+///     of two, replicate (bench/experiments/frame_clamp_ab.cu, bench/results/
+///     2026-11-28-frame/frame-clamp-1.txt): float dense 3x3 0.87 to 0.96 times the time
+///     from 1024x1024 to 2560x1440 (1920x1080: 8.03 us against 8.86), dense 5x5 0.80 to
+///     0.90; u16 dense 3x3 0.77 to 0.86, 5x5 0.67 to 0.89; 0.98 to 1.01 from 3840x2160,
+///     where the frame goes first and runs beside a longer interior grid. Outputs
+///     byte-identical. Beyond radius 2 not measured, and not compiled.
+///   ClampInteriorMinPixels: where that instance runs, the interior instance runs from the
+///     smaller of this and InteriorMinPixels (interior_from). Held, best of two, replicate,
+///     against automatic's choice before (frame-clamp-small-1.txt there: direct, tiled's
+///     separable kernel or shared_mem): float and u16 dense 5x5 0.67 to 0.84 times the
+///     time from 724x724 to 1280x720 and 0.93 to 0.98 at 512x512; 3x3 0.92 to 0.98 from
+///     1024x768 but 1.03 to 1.10 from 512x512 to 960x540 (automatic keeps direct there,
+///     tables.hpp); separable 5x5 as the outer product, from four times as many pixels,
+///     0.76 and 0.85 at 1024x1024.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
           long long FrameFirstMinPixels = 1LL << 21, long long OneOutputMaxPixels = 1LL << 17,
           long long TwoOutputMaxPixels = 1LL << 20, int InteriorNarrowMaxRadius = 2,
-          long long NarrowFrameFirstMinPixels = 0>
+          long long NarrowFrameFirstMinPixels = 0, int FrameClampMaxRadius = 2,
+          long long ClampInteriorMinPixels = 1LL << 18>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
   static constexpr long long interior_min_pixels = InteriorMinPixels;
+  /// The fewest pixels from which dense filters run the interior instance: InteriorMinPixels,
+  /// or where the frame runs its replicate instance (`clamp_frame`: frame_clamp at the
+  /// radius and reads that are replicate), the smaller of that and ClampInteriorMinPixels.
+  static constexpr long long interior_from(bool clamp_frame) {
+    return clamp_frame && ClampInteriorMinPixels < InteriorMinPixels ? ClampInteriorMinPixels : InteriorMinPixels;
+  }
   /// Whether the frame's grid goes first on a ROI of `pixels` pixels of channels of
   /// `channel_bytes` bytes (NarrowFrameFirstMinPixels for 2 bytes).
   static constexpr bool frame_first(long long pixels, int channel_bytes) {
     return pixels >= (channel_bytes == 2 ? NarrowFrameFirstMinPixels : FrameFirstMinPixels);
   }
+  /// Whether the frame grid at radius r has the replicate instance (FrameClampMaxRadius);
+  /// a run-time argument so that automatic's table asks what the launcher does.
+  static constexpr bool frame_clamp_for(int r) { return r <= FrameClampMaxRadius; }
+  template <int R>
+  static constexpr bool frame_clamp = frame_clamp_for(R);
   /// Blocks per multiprocessor the dense kernel asks for at radius R, for pixels of
   /// Channels channels of ChannelBytes bytes each (0: no request).
   template <int Channels, int ChannelBytes, int R>
@@ -198,9 +230,13 @@ struct tiled_policy {
   /// against 155 for automatic's separable choice (streaming), 150 against 181 at 5x5,
   /// 25.3 and 28.4 against 31.1 and 32.1 at 3840x2160, 9.8 against 10.5 at 1920x1080 3x3
   /// but 11.7 against 10.9 at 5x5 (25 products a pixel, not 10).
-  static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r) {
-    return channels == 1 && interior_pixels(channel_bytes, r) && r >= 1 && r <= 2 ? InteriorMinPixels << (2 * (r - 1))
-                                                                                  : -1;
+  /// With `clamp_frame` (as interior_from's), from interior_from(true) and four times as
+  /// many at 5x5.
+  static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r,
+                                                           bool clamp_frame = false) {
+    return channels == 1 && interior_pixels(channel_bytes, r) && r >= 1 && r <= 2
+               ? interior_from(clamp_frame) << (2 * (r - 1))
+               : -1;
   }
   /// Whether separable filters of radius r on single images of pixels of `channels`
   /// channels of `channel_bytes` bytes take the small shapes below (small_shape). Run-time

@@ -130,9 +130,7 @@ struct automatic_table {
     // 5x5 24.0, shared_mem 44.5; 1920x1080 dense 3x3 11.9, shared_mem 12.8); beyond radius 2
     // the constant rule was not measured and keeps the earlier choices.
     if (clamp_direct(s)) return promote(choice::direct, s.channel_bytes == 1 ? ahead(choice::packed, rest) : rest);
-    const long long tiled_from =
-        s.separable ? tiled_tuned::separable_interior_min_pixels(s.channels, s.channel_bytes, s.radius)
-                    : tiled_tuned::interior_min_pixels;
+    const long long tiled_from = interior_from(s);
     if (s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 && s.images == 1 &&
         (s.border != border_cost::constant || s.radius <= 2) && tiled_from >= 0 && s.pixels() >= tiled_from)
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
@@ -147,8 +145,10 @@ struct automatic_table {
     // and constant, 1024x1024 to 8192x8192, each of the 126 cases this row decides): tiled
     // took 0.40 to 0.95 times the time of the fastest of direct, shared_mem and streaming,
     // and automatic was within 2% of the fastest family timed.
+    // Under clamp, where the frame's replicate instance runs, from interior_from's sizes
+    // (1024x1024 u16 dense 5x5: 7.1 us, shared_mem 11.1).
     if (s.channels == 1 && s.channel_bytes == 2 && tiled_tuned::interior_pixels(2, s.radius) && s.radius >= 1 &&
-        s.images == 1 && tiled_from >= 0 && s.pixels() > (1LL << 20) && s.pixels() >= tiled_from)
+        s.images == 1 && tiled_from >= 0 && (clamp_frame(s) || s.pixels() > (1LL << 20)) && s.pixels() >= tiled_from)
       return promote(choice::tiled, rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
@@ -179,15 +179,39 @@ struct automatic_table {
     return rest;
   }
 
+  /// Whether tiled's interior instance would run its frame's replicate instance on s: one
+  /// image under clamp at a radius the policy compiles it for (tiled_policy's
+  /// FrameClampMaxRadius).
+  static constexpr bool clamp_frame(const problem_shape& s) {
+    return s.border == border_cost::clamp && s.images == 1 && tiled_tuned::frame_clamp_for(s.radius);
+  }
+
+  /// The fewest pixels from which tiled leads where its interior instance runs (the float
+  /// and 16-bit rows of choose()); -1 where it never runs. The launcher's limits
+  /// (tiled_policy::interior_from, separable_interior_min_pixels), but with the frame's
+  /// replicate instance 3x3 from 786432 pixels (1024x768), where the pair took 0.92 to
+  /// 0.98 times the time of automatic's choice before, float and u16, held, best of two
+  /// (bench/results/2026-11-28-frame/frame-clamp-small-1.txt; 1280x720 u16 dense 3x3 6.66
+  /// us, direct 7.26); from 512x512 to 960x540 it took 1.03 to 1.23 times direct's.
+  static constexpr long long interior_from(const problem_shape& s) {
+    const bool c = clamp_frame(s);
+    const long long from = s.separable
+                               ? tiled_tuned::separable_interior_min_pixels(s.channels, s.channel_bytes, s.radius, c)
+                               : tiled_tuned::interior_from(c);
+    return c && s.radius == 1 && from >= 0 && from < (3LL << 18) ? (3LL << 18) : from;
+  }
+
   /// direct first for one image of one channel under clamp, where its replicate instance
   /// runs (direct_policy's ClampKernel). Held, against the fastest other family:
   ///   16-bit and float (bench/results/2026-11-28-clamp/families-hold.csv): 3x3 float to 2^20
-  ///     pixels, dense 5x5 to 2^19 and separable 5x5 to 2^17 (16-bit 3x3 already runs
-  ///     direct to 2^21, choose_family). Separable 5x5 0.88 to 0.93 times tiled's time from
-  ///     128x128 to 362x362 (362x362 float: 5.79 us, tiled 6.43), 1.05 at 512x512; dense
-  ///     5x5 0.78 and 0.80 times shared_mem's at 362x362, 0.85 and 0.86 at 512x512, 0.95
-  ///     and 1.01 at 724x724; float 3x3 0.81 (dense) and 0.91 (separable) times tiled's at
-  ///     1280x720, 0.91 at 1024x1024, 1.11 and 1.12 at 1920x1080.
+  ///     pixels, dense 5x5 to 2^19 and separable 5x5 to 2^17, now up to where tiled's
+  ///     interior instance leads (interior_from: float 3x3 below 786432 pixels, dense 5x5
+  ///     below 2^18; 16-bit 3x3 already runs direct to 2^21, choose_family). Separable 5x5
+  ///     0.88 to 0.93 times tiled's time from 128x128 to 362x362 (362x362 float: 5.79 us,
+  ///     tiled 6.43), 1.05 at 512x512; dense 5x5 0.78 and 0.80 times shared_mem's at
+  ///     362x362, 0.85 and 0.86 at 512x512, 0.95 and 1.01 at 724x724; float 3x3 0.81
+  ///     (dense) and 0.91 (separable) times tiled's at 1280x720, 0.91 at 1024x1024, 1.11
+  ///     and 1.12 at 1920x1080 (tiled before its frame's replicate instance).
   ///   u8, ahead of packed (2026-11-28-clamp/u8-small-*.csv, two runs, best of each): 3x3 to 2^18
   ///     pixels, 0.93 to 0.98 times packed's time at 128x128, 256x256 and 512x512; where the
   ///     width is not a multiple of packed's 8 outputs a thread, so that its strip kernel
@@ -205,8 +229,11 @@ struct automatic_table {
       if (s.width % 8 == 0) return s.radius == 1 && px <= (1LL << 18);  // packed's strip kernel can run
       return px <= (s.radius == 2 && s.separable ? (1LL << 18) : (1LL << 19));
     }
-    if (s.radius == 1) return s.channel_bytes == 4 && px <= (1LL << 20);
-    return px <= (s.separable ? (1LL << 17) : (1LL << 19));
+    // Up to tiled's rows (interior_from: float 3x3 from 786432 pixels, dense 5x5 from
+    // 2^18), or where the interior instance never runs to the limits above.
+    const long long tiled = interior_from(s);
+    if (s.radius == 1) return s.channel_bytes == 4 && (tiled >= 0 ? px < tiled : px <= (1LL << 20));
+    return s.separable ? px <= (1LL << 17) : (tiled >= 0 ? px < tiled : px <= (1LL << 19));
   }
 
   /// tensor_core first (bench/results/2026-11-24-tensor-core/, random dense filters,
