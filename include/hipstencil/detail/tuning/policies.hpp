@@ -178,7 +178,7 @@ struct two_pass_policy {
 ///     against automatic's choice before (frame-clamp-small-1.txt there: direct, tiled's
 ///     separable kernel or shared_mem): float and u16 dense 5x5 0.67 to 0.84 times the
 ///     time from 724x724 to 1280x720 and 0.93 to 0.98 at 512x512; 3x3 0.92 to 0.98 from
-///     1024x768 but 1.03 to 1.10 from 512x512 to 960x540 (automatic keeps direct there,
+///     1024x768 but 1.03 to 1.23 from 512x512 to 960x540 (automatic keeps direct there,
 ///     tables.hpp); separable 5x5 as the outer product, from four times as many pixels,
 ///     0.76 and 0.85 at 1024x1024.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
