@@ -158,6 +158,14 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
   static_assert(every_size::frame_clamp<2> && !every_size::frame_clamp<4> && !no_clamp::frame_clamp<1>,
                 "the frame's replicate instance at radius 1 and 2 only, and none in no_clamp");
   tiled_interior_case<float, no_clamp>({1, 2});
+  // Below 2^21 pixels (every ROI here) the frame's cells are one row at radius 1 and 2
+  // (small_frame); a policy without them runs the 4-row cells there too.
+  using large_cells = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2,
+                                           2, 0, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 0>;
+  static_assert(every_size::small_frame(1LL << 20, 2, false) && !every_size::small_frame(1LL << 20, 4, false) &&
+                    !large_cells::small_frame(1, 1, false),
+                "one-row cells at radius 1 and 2 below 2^21 pixels, and none in large_cells");
+  tiled_interior_case<float, large_cells>({1, 2});
   // More tiles in y than a grid's y dimension holds (65535 blocks): the interior grid
   // counts its rows in blockIdx.z too. Radius 7: 4 output rows a block, so 262140 rows
   // in blockIdx.y.
@@ -199,10 +207,15 @@ TEST_CASE("tiled's interior instance and its frame (u16, s16, half, bfloat16, ra
 // waits for the frame (kernels/tiled_interior.hpp): work queued after the call on the same
 // stream must still see every output, the frame's (the first and last rows, the first 4
 // and last columns) included. 2048x1024 is past the policy's 2^20 pixels, so the call
-// runs the interior instance and its frame.
+// runs the interior instance and its frame (the frame's grid first); 1024x1024 5x5 under
+// replicate runs them the other way round, the frame's cells one row.
 TEST_CASE("tiled: work queued after the call on its stream sees the frame too", "[gpu][algos][tiled]") {
   using namespace gpu_test;
   check_queued_copy_sees_every_output(2048, 1024, random_filter(3, 3), border::replicate{}, algo::tiled<>{});
+  using lib = tuning::tiled_policy<>;
+  static_assert(!lib::frame_first(1LL << 20, 4) && lib::small_frame(1LL << 20, 2, false),
+                "1024x1024 float runs the interior's grid first and the frame's one-row cells");
+  check_queued_copy_sees_every_output(1024, 1024, random_filter(5, 5), border::replicate{}, algo::tiled<>{});
 }
 
 // tiled's small-image shapes for separable 3x3 and 5x5 on one-channel 2- and 4-byte pixels

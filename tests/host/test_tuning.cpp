@@ -280,7 +280,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 16-bit 3x3 and 5x5 beyond 2^20 pixels: tiled, whose interior instance runs them
   // (3840x2160 u16 dense 3x3 12.4 us, streaming 28.6; 1920x1080 10.3, direct 11.8;
   // 2026-11-28/interior-u16-1.txt); the rows before it second (3840x2160 3x3: streaming,
-  // 1920x1080 separable 3x3: direct). At 1024x1024 (2^20) direct under fold rules, below.
+  // 1920x1080 separable 3x3: direct). At 1024x1024 (2^20) under fold rules too, below.
   CHECK(sm90_list(shape(true, 1, 1, 2, 3840, 2160))[0] == tu::choice::tiled);
   CHECK(sm90_list(shape(true, 1, 1, 2, 3840, 2160))[1] == tu::choice::streaming);
   CHECK(sm90_list(shape(false, 1, 1, 2, 3840, 2160))[1] == tu::choice::streaming);
@@ -289,16 +289,25 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(sm90_list(shape(true, 1, 1, 2, 1920, 1080))[1] == tu::choice::direct);
   CHECK(first(shape(false, 2, 1, 2, 1920, 1080)) == tu::choice::tiled);
   CHECK(first(shape(false, 2, 1, 2, 8192, 8192)) == tu::choice::tiled);
-  // Under clamp, where the frame runs its replicate instance, from 786432 pixels at 3x3
-  // (1024x1024 u16 dense 3x3: 6.72 us, direct 7.68; 1280x720 6.66 against 7.26;
-  // 2026-11-28-frame/frame-clamp-small-1.txt); under the other rules direct to 2^20.
+  // Under clamp, where the frame runs its replicate instance, from 3 * 2^17 pixels at 3x3
+  // (with the frame's cells of one row: 724x724 u16 dense 3x3 5.92 us, direct 6.34;
+  // 512x512 5.70 against 5.15; 2026-11-28-frame-rows/interior-shape-1.txt); under the
+  // other rules direct to 2^20.
   CHECK(first(shape(true, 1, 1, 2, 1024, 1024)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 2, 1280, 720)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 2, 1024, 768)) == tu::choice::tiled);
-  CHECK(first(shape(false, 1, 1, 2, 960, 540)) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 1, 2, 960, 540)) == tu::choice::tiled);
+  CHECK(first(shape(false, 1, 1, 2, 724, 724)) == tu::choice::tiled);
+  CHECK(first(shape(true, 1, 1, 2, 724, 724)) == tu::choice::tiled);
+  CHECK(first(shape(false, 1, 1, 2, 512, 512)) == tu::choice::direct);
+  // Under the other rules from 2^20 pixels itself, since the frame's one-row cells
+  // (1024x1024 reflect101 dense 3x3: 7.78 us against direct's 10.53;
+  // 2026-11-28-frame-rows/interior-rules-1.txt), and below it direct.
   for (bool sep : {true, false}) {
     auto fold = shape(sep, 1, 1, 2, 1024, 1024);
     fold.border = tu::border_cost::fold;
+    CHECK(first(fold) == tu::choice::tiled);
+    fold.height = 1000;
     CHECK(first(fold) == tu::choice::direct);
   }
   // Not radius 3 (tiled_policy's InteriorNarrowMaxRadius), nor a batch (the interior
@@ -435,6 +444,24 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
     fold.border = tu::border_cost::fold;
     CHECK(first(fold) != tu::choice::tiled);
   }
+  // The launcher's limits under it: the frame's cells of one row below 2^21 pixels at
+  // radius 1, and at radius 2 where the interior's grid goes first (float below 2^21; u16's
+  // frame goes first at every size); under clamp the separable 5x5 outer product from
+  // 2^18 pixels, as 3x3, and from 2^22 under the other rules.
+  {
+    using P = tu::tiled_policy<>;
+    CHECK(P::small_frame((1LL << 21) - 1, 1, true));
+    CHECK(P::small_frame((1LL << 21) - 1, 2, false));
+    CHECK_FALSE(P::small_frame((1LL << 21) - 1, 2, true));
+    CHECK_FALSE(P::small_frame(1LL << 21, 1, false));
+    CHECK_FALSE(P::small_frame(1LL << 18, 3, false));
+    CHECK(P::frame_first(1LL << 21, 4));
+    CHECK_FALSE(P::frame_first((1LL << 21) - 1, 4));
+    CHECK(P::frame_first(1, 2));
+    CHECK(P::separable_interior_min_pixels(1, 4, 2, true) == (1LL << 18));
+    CHECK(P::separable_interior_min_pixels(1, 4, 1, true) == (1LL << 18));
+    CHECK(P::separable_interior_min_pixels(1, 4, 2, false) == (1LL << 22));
+  }
   // A batch runs tiled2d_kernel, not the interior instance: it keeps the choices measured
   // before that instance (8192x8192 9x9: streaming; 15x15: tensor_core).
   tu::problem_shape two = shape(false, 4, 1, 4, 8192, 8192);
@@ -559,24 +586,31 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // 16-bit and float 5x5 on one image of 2^20 pixels and below: tiled, in its small-image
   // shapes (tiled_policy::small_shape), under every rule (float 128x128 separable 5x5
   // reflect101: 6.7 us, shared_mem 12.2; 2026-11-26-mends/); 3x3 so under constant and
-  // fold rules beyond 2^19 pixels for float, direct up to 2^19 (16-bit 2^20) under every
-  // rule, dense filters too (direct2d_kernel maps a border block's columns once: 512x512
+  // fold rules beyond 2^19 pixels for float, direct up to 2^19 (16-bit below 2^20) under
+  // every rule, dense filters too (direct2d_kernel maps a border block's columns once: 512x512
   // float separable 3x3 reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3 reflect101 5.8,
-  // shared_mem 8.9; 2026-11-26-lean/). Batches keep the rows below (the small shapes are
+  // shared_mem 8.9; 2026-11-26-lean/); 16-bit 3x3 at 2^20 itself runs tiled's interior
+  // instance (the u16 row above). Batches keep the rows below (the small shapes are
   // single-image kernels): radius 2 under fold, shared_mem.
   for (int cb : {2, 4})
     for (int r : {1, 2}) {
       for (auto b : {constant, fold})
         for (int side : {1, 128, 362, 512, 1024}) {
           INFO("bytes " << cb << " radius " << r << " side " << side);
-          const bool direct = r == 1 && (side <= 512 || cb == 2);
+          const bool direct = r == 1 && side <= 512;
           CHECK(first(with(shape(true, r, 1, cb, side, side), b)) ==
                 (direct ? tu::choice::direct : tu::choice::tiled));
           if (side <= (r == 1 ? 512 : 256))
             CHECK(first(with(shape(false, r, 1, cb, side, side), b)) == tu::choice::direct);
         }
-      CHECK(first(with(shape(true, r, 1, cb, 1280, 720), fold)) ==
-            (r == 1 && cb == 2 ? tu::choice::direct : tu::choice::tiled));
+      // Beyond 2^19 pixels and below 2^20, 3x3 direct too (float since direct2d_kernel's
+      // border blocks: 1024x768 reflect101 dense 3x3 9.34 us, shared_mem 11.68;
+      // 2026-11-28-frame-rows/rules-hold-2.csv).
+      CHECK(first(with(shape(true, r, 1, cb, 1280, 720), fold)) == (r == 1 ? tu::choice::direct : tu::choice::tiled));
+      for (auto b : {constant, fold}) {
+        CHECK(first(with(shape(false, 1, 1, cb, 1280, 720), b)) == tu::choice::direct);
+        CHECK(first(with(shape(false, 1, 1, cb, 1024, 768), b)) == tu::choice::direct);
+      }
       auto batch = with(shape(true, 2, 1, cb, 128, 128), fold);
       batch.images = 16;
       CHECK(first(batch) == tu::choice::shared_mem);
@@ -584,9 +618,10 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // Under clamp, since direct's replicate instance, separable 5x5 runs direct to 2^17
   // pixels and tiled beyond (362x362 float: direct 5.79 us, tiled 6.43; 512x512: 6.72
   // against 6.40; 2026-11-28-clamp/families-hold.csv), and float 3x3 runs direct below
-  // 786432 pixels, where tiled's interior instance with its frame's replicate instance
-  // takes over (2026-11-28-frame/frame-clamp-small-1.txt: 1280x720 dense 6.69 us, direct
-  // 6.94; 960x540 6.43 against 5.89). Batches keep the rows before it (not measured).
+  // 3 * 2^17 pixels, where tiled's interior instance with its frame's replicate instance
+  // and one-row cells takes over (2026-11-28-frame-rows/interior-shape-1.txt: 724x724
+  // dense 5.89 us, direct 6.27; 512x512 5.63 against 5.15). Batches keep the rows before
+  // it (not measured).
   for (int cb : {2, 4}) {
     for (int side : {1, 128, 362})
       CHECK(first(with(shape(true, 2, 1, cb, side, side), clamp)) == tu::choice::direct);
@@ -599,12 +634,17 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
     CHECK(first(batch) != tu::choice::direct);
   }
   for (bool sep : {true, false}) {
-    CHECK(first(with(shape(sep, 1, 1, 4, 960, 540), clamp)) == tu::choice::direct);
+    CHECK(first(with(shape(sep, 1, 1, 4, 512, 512), clamp)) == tu::choice::direct);
+    CHECK(first(with(shape(sep, 1, 1, 4, 724, 724), clamp)) == tu::choice::tiled);
+    CHECK(first(with(shape(sep, 1, 1, 4, 960, 540), clamp)) == tu::choice::tiled);
     CHECK(first(with(shape(sep, 1, 1, 4, 1024, 768), clamp)) == tu::choice::tiled);
     CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), clamp)) == tu::choice::tiled);
     CHECK(first(with(shape(sep, 1, 1, 4, 1024, 1024), clamp)) == tu::choice::tiled);
     CHECK(first(with(shape(sep, 1, 1, 4, 1920, 1080), clamp)) == tu::choice::tiled);
-    CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), fold)) != tu::choice::direct);
+    // Under fold and constant rules, direct below 2^20 (float_3x3_direct; 1024x768
+    // reflect101 dense 3x3 9.34 us, shared_mem 11.68), the interior instance from 2^20.
+    CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), fold)) == tu::choice::direct);
+    CHECK(first(with(shape(sep, 1, 1, 4, 1024, 1024), fold)) == tu::choice::tiled);
   }
   // Float separable 3x3 under fold beyond 2^20 pixels: tiled (as its outer product from
   // 2^20; 3840x2160 reflect101: 26.7 us, tiled's separable kernel 35.3).

@@ -260,6 +260,18 @@ struct tiled_family {
         p.src, p.dst, p.g, p.g.for_reads(), pack_separable<2 * R + 1>(*p.separable), p.tile_class, p.strides);
   }
 
+  /// tiled2d_frame_kernel of radius R (Clamp: its replicate instance) with cells of
+  /// P::small_frame_rows rows where `small_cells`, else P::frame_rows. The small cells'
+  /// instances are compiled at radius 1 and 2 only (P::small_frame's radii).
+  template <class P, int R, bool Clamp, class In, class Out>
+  static auto frame_instance(bool small_cells) {
+    auto kernel = &tiled2d_frame_kernel<In, Out, R, Clamp, P::frame_rows>;
+    if constexpr (R <= 2 && P::small_frame_rows != P::frame_rows) {
+      if (small_cells) kernel = &tiled2d_frame_kernel<In, Out, R, Clamp, P::small_frame_rows>;
+    }
+    return kernel;
+  }
+
   /// Runs a dense filter (or a separable one's outer product) on one image as the interior
   /// instance and its frame (tiled_interior.hpp) where that applies: the border strategy
   /// is tile_class, the spans are aligned, the ROI has P::interior_from(clamp_frame) pixels
@@ -279,21 +291,24 @@ struct tiled_family {
     using reads = span_reads<span_alignment<In, OX>(), R, OX + 2 * R, int(sizeof(In))>;
     const interior_rect in = tiled_interior(g, R, OX, IOY, p.src.width, reads::left, reads::right);
     if (in.empty()) return false;
-    const frame_bands frame = make_frame(g, in);
-    const long long frame_blocks = (frame.first[4] + frame_threads - 1) / frame_threads;
-    // Whether the device can overlap the two grids, asked of the runtime once per device.
-    const bool overlap =
-        frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
     // Which grid goes first (P::frame_first): the second is launched as the first's
     // dependent and its launch, a few microseconds of host time, ends up on the critical
     // path where the first grid is short.
     constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
-    const bool frame_first = P::frame_first((long long)g.width * g.height, CB);
-    // The frame's replicate instance (min / max in place of the run-time rule) where
-    // clamp_frame holds.
-    auto frame_kernel = &tiled2d_frame_kernel<In, Out, R, false>;
+    const long long pixels = (long long)g.width * g.height;
+    const bool frame_first = P::frame_first(pixels, CB);
+    // The frame's cells (P::small_frame: one row below 2^21 pixels, where the frame is
+    // short and its grid's time is one thread's chain of loads) and its replicate instance
+    // (min / max in place of the run-time rule) where clamp_frame holds.
+    const bool small_cells = P::small_frame(pixels, R, frame_first);
+    const frame_bands frame = make_frame(g, in, small_cells ? P::small_frame_rows : P::frame_rows);
+    const long long frame_blocks = (frame.first[4] + frame_threads - 1) / frame_threads;
+    // Whether the device can overlap the two grids, asked of the runtime once per device.
+    const bool overlap =
+        frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
+    auto frame_kernel = frame_instance<P, R, false, In, Out>(small_cells);
     if constexpr (P::template frame_clamp<R>) {
-      if (clamp) frame_kernel = &tiled2d_frame_kernel<In, Out, R, true>;
+      if (clamp) frame_kernel = frame_instance<P, R, true, In, Out>(small_cells);
     }
     const geometry gr = g.for_reads();
     auto launch_frame = [&](bool dependent) {

@@ -14,8 +14,8 @@
 //     by side along it, outputs stored as whole words;
 //   - the frame of up to four bands around it (the ROI's outputs within about R of its
 //     edge, where windows leave the read rectangle) runs tiled2d_frame_kernel, one thread
-//     a cell of up to frame_cell_rows outputs of one column, its window's columns mapped
-//     by the border rule once and each window row once.
+//     a cell of up to 4 outputs of one column (1 in small frames), its window's columns
+//     mapped by the border rule once and each window row once.
 // From 2^21 pixels (tiled_policy's FrameFirstMinPixels; 2-byte pixels at every size,
 // NarrowFrameFirstMinPixels) the frame's grid goes first and lets the interior grid start
 // beside it (platform/overlap.hpp); only the interior's last block waits for the frame.
@@ -79,22 +79,23 @@ inline interior_rect tiled_interior(const geometry& g, int r, int ox, int oy, in
   return in;
 }
 
-/// Output rows of a frame cell: a thread of tiled2d_frame_kernel computes up to this many
-/// outputs of one column, so that each window row it loads serves every one of them. On
-/// the H200 at 8192x8192 float 15x15 (replicate), the frame grid took 59 us with cells of
-/// 1 row, 42 of 2, 25 of 4 and 35 of 8 (Nsight Compute; 8 rows: 168 registers).
+/// Output rows of a frame cell by default: a thread of tiled2d_frame_kernel computes up to
+/// this many outputs of one column, so that each window row it loads serves every one of
+/// them. On the H200 at 8192x8192 float 15x15 (replicate), the frame grid took 59 us with
+/// cells of 1 row, 42 of 2, 25 of 4 and 35 of 8 (Nsight Compute; 8 rows: 168 registers).
+/// Small frames at radius 1 and 2 take cells of one row (tiled_policy's small_frame).
 constexpr int frame_cell_rows = 4;
 
 /// The outputs of the ROI outside an interior rectangle: up to four bands (top, bottom,
 /// left, right; some may be empty) of [x, x + w) x [y, y + h) in ROI coordinates, cut into
-/// cells of one column and frame_cell_rows rows (the last of a column may be shorter),
+/// cells of one column and `cell_rows` rows (the last of a column may be shorter),
 /// numbered row of cells by row of cells, band after band.
 struct frame_bands {
   int x[4], y[4], w[4], h[4];
   long long first[5];  ///< number of band b's first cell; first[4]: cells in all
 };
 
-inline frame_bands make_frame(const geometry& g, const interior_rect& in) {
+inline frame_bands make_frame(const geometry& g, const interior_rect& in, int cell_rows = frame_cell_rows) {
   frame_bands f{};
   const int w = g.width, h = g.height;
   const int band[4][4] = {{0, 0, w, in.y0},
@@ -105,8 +106,8 @@ inline frame_bands make_frame(const geometry& g, const interior_rect& in) {
   for (int b = 0; b < 4; ++b) {
     f.x[b] = band[b][0], f.y[b] = band[b][1], f.w[b] = std::max(band[b][2], 1), f.h[b] = band[b][3];
     const bool any = band[b][2] > 0 && band[b][3] > 0;
-    const long long cell_rows = (band[b][3] + frame_cell_rows - 1) / frame_cell_rows;
-    f.first[b + 1] = f.first[b] + (any ? (long long)band[b][2] * cell_rows : 0);
+    const long long cells_down = (band[b][3] + cell_rows - 1) / cell_rows;
+    f.first[b + 1] = f.first[b] + (any ? (long long)band[b][2] * cells_down : 0);
   }
   return f;
 }
@@ -149,10 +150,10 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
 }
 
 /// Dense filter of radius R over the frame's outputs, one thread per cell (a column of up
-/// to frame_cell_rows outputs): the cell's window columns are mapped once by the border
-/// rule through gr (g.for_reads()), each of its window rows is mapped once and loaded once
-/// (in place where the window's columns lie inside the domain), and add_window_row applies
-/// it to every output of the cell. The frame of an 8192x8192 ROI holds 1.6% of its outputs
+/// to M outputs, make_frame's cell_rows): the cell's window columns are mapped once by the
+/// border rule through gr (g.for_reads()), each of its window rows is mapped once and
+/// loaded once (in place where the window's columns lie inside the domain), and
+/// add_window_row applies it to every output of the cell. The frame of an 8192x8192 ROI holds 1.6% of its outputs
 /// at radius 4 in bands 4 to 7 pixels thick; with one thread an output and each window
 /// row read output by output, its grid took 16 us at radius 4 and 62 us at radius 7 under
 /// Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and the call's time rose by
@@ -161,12 +162,12 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
 /// for it. Clamp: reads clamp to gr.domain with min / max (compiled for replicate, as
 /// direct2d_kernel's instance; only for a gr whose rule is replicate: replicate itself,
 /// skip and padded).
-template <class In, class Out, int R, bool Clamp = false>
+template <class In, class Out, int R, bool Clamp = false, int M = frame_cell_rows>
 __global__ void __launch_bounds__(frame_threads)
     tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
                          inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, bool frame_first) {
   if (frame_first) gpu::allow_dependents();
-  constexpr int K = 2 * R + 1, M = frame_cell_rows;
+  constexpr int K = 2 * R + 1;
   using A = accum<float, pixel_traits<In>::channels>;
   const bordered<In> b{src, gr};
   const A outside_value = constant_accum<pixel_traits<In>::channels>(gr);

@@ -180,18 +180,47 @@ struct two_pass_policy {
 ///     time from 724x724 to 1280x720 and 0.93 to 0.98 at 512x512; 3x3 0.92 to 0.98 from
 ///     1024x768 but 1.03 to 1.23 from 512x512 to 960x540 (automatic keeps direct there,
 ///     tables.hpp); separable 5x5 as the outer product, from four times as many pixels,
-///     0.76 and 0.85 at 1024x1024.
+///     0.76 and 0.85 at 1024x1024 (since SmallFrameCellRows, from as many pixels as 3x3:
+///     separable_interior_min_pixels).
+///   FrameCellRows, SmallFrameCellRows, SmallFrameMaxPixels: a thread of the frame grid
+///     computes a cell of FrameCellRows outputs of one column, or of SmallFrameCellRows
+///     below SmallFrameMaxPixels at radius 1, and at radius 2 where the interior's grid
+///     goes first (small_frame). There the frame grid runs in the interior's tail, and a
+///     thread's chain of loads sets its time: at 512x512 float dense 5x5, Nsight Compute
+///     gave the frame grid of 4-row cells 4.9 to 5.1 us beside the interior grid's 4.3.
+///     Held, best of two, replicate (bench/experiments/interior_shape_ab.cu; bench/results/
+///     2026-11-28-frame-rows/interior-shape-1.txt), 1-row cells against 4-row ones:
+///     float dense 3x3 0.89 to 0.94 times the time from 512x512 to 1920x1080 (1920x1080:
+///     7.62 us against 8.29), dense 5x5 0.90 to 0.98 (512x512: 5.98 against 6.62); from
+///     2^21 pixels, where the frame goes first, 1.00 to 1.05 (2560x1440 dense 5x5 11.74
+///     against 11.20). u16, whose frame goes first at every size: 3x3 0.90 to 0.97 from
+///     512x512 to 1920x1080, 5x5 1.00 to 1.04. 2-row cells lost to both at 5x5 below
+///     2^21 (512x512: 6.91 us). The interior's threads of 4 x 2 and 4 x 1 outputs lost at
+///     every size from 512x512 (1920x1080 float dense 3x3: 10.21 and 15.23 us with 1-row
+///     cells), and keep OutY.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
           long long FrameFirstMinPixels = 1LL << 21, long long OneOutputMaxPixels = 1LL << 17,
           long long TwoOutputMaxPixels = 1LL << 20, int InteriorNarrowMaxRadius = 2,
           long long NarrowFrameFirstMinPixels = 0, int FrameClampMaxRadius = 2,
-          long long ClampInteriorMinPixels = 1LL << 18>
+          long long ClampInteriorMinPixels = 1LL << 18, int FrameCellRows = 4, int SmallFrameCellRows = 1,
+          long long SmallFrameMaxPixels = 1LL << 21>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
   static constexpr long long interior_min_pixels = InteriorMinPixels;
+  /// Output rows of a cell of the interior instance's frame grid (tiled2d_frame_kernel):
+  /// FrameCellRows, or SmallFrameCellRows where small_frame holds.
+  static constexpr int frame_rows = FrameCellRows, small_frame_rows = SmallFrameCellRows;
+  /// Whether the frame of a ROI of `pixels` pixels at radius r takes cells of
+  /// SmallFrameCellRows rows: below SmallFrameMaxPixels at radius 1 and 2 (where it was
+  /// measured), at radius 2 only where the interior's grid goes first (`frame_first`
+  /// false), as the frame grid then runs in its tail.
+  static constexpr bool small_frame(long long pixels, int r, bool frame_first) {
+    return SmallFrameCellRows != FrameCellRows && r >= 1 && r <= 2 && pixels < SmallFrameMaxPixels &&
+           (r == 1 || !frame_first);
+  }
   /// The fewest pixels from which dense filters run the interior instance: InteriorMinPixels,
   /// or where the frame runs its replicate instance (`clamp_frame`: frame_clamp at the
   /// radius and reads that are replicate), the smaller of that and ClampInteriorMinPixels.
@@ -230,12 +259,16 @@ struct tiled_policy {
   /// against 155 for automatic's separable choice (streaming), 150 against 181 at 5x5,
   /// 25.3 and 28.4 against 31.1 and 32.1 at 3840x2160, 9.8 against 10.5 at 1920x1080 3x3
   /// but 11.7 against 10.9 at 5x5 (25 products a pixel, not 10).
-  /// With `clamp_frame` (as interior_from's), from interior_from(true) and four times as
-  /// many at 5x5.
+  /// With `clamp_frame` (as interior_from's), 3x3 and 5x5 from interior_from(true): with
+  /// the frame's replicate instance and its cells of one row (small_frame), the outer
+  /// product ran separable 5x5 as fast as dense 5x5, which the interior instance won from
+  /// 2^18 pixels (bench/experiments/interior_shape_ab.cu, held, replicate: float 1280x720
+  /// dense 5x5 6.98 us against 8.32 for automatic's separable 5x5 then; u16 7.20 against
+  /// 8.93).
   static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r,
                                                            bool clamp_frame = false) {
     return channels == 1 && interior_pixels(channel_bytes, r) && r >= 1 && r <= 2
-               ? interior_from(clamp_frame) << (2 * (r - 1))
+               ? interior_from(clamp_frame) << (clamp_frame ? 0 : 2 * (r - 1))
                : -1;
   }
   /// Whether separable filters of radius r on single images of pixels of `channels`

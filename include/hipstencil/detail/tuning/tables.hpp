@@ -135,20 +135,25 @@ struct automatic_table {
         (s.border != border_cost::constant || s.radius <= 2) && tiled_from >= 0 && s.pixels() >= tiled_from)
       return promote(choice::tiled, tensor_core_first(s) ? ahead(choice::tensor_core, rest) : rest);
     // And one-channel 2-byte pixels at radius 1 and 2 (tiled_policy's InteriorNarrowMaxRadius)
-    // beyond 2^20 pixels (bench/results/2026-11-28/interior-u16-1.txt, u16 and s16, held,
+    // from 2^20 pixels (bench/results/2026-11-28/interior-u16-1.txt, u16 and s16, held,
     // replicate: 1920x1080 dense 3x3 10.3 us, 9.1 with its frame grid first (tiled-order-
     // u16.txt), direct 11.8; 3840x2160 12.4, streaming 28.6;
     // 8192x8192 77.6, streaming 123; separable as the outer product, 3x3 from 2^20 pixels
     // and 5x5 from 2^22, where separable 5x5 already ran tiled's separable kernel; at
-    // 1024x1024 it was 1.00 to 1.03 times the fastest other family, which keeps those rows).
+    // 1024x1024 it was 1.00 to 1.03 times the fastest other family, which kept those rows
+    // until the frame's one-row cells, below).
     // Under every rule (2026-11-28/rules-hold.csv: u16, s16 and half, replicate, reflect101
     // and constant, 1024x1024 to 8192x8192, each of the 126 cases this row decides): tiled
     // took 0.40 to 0.95 times the time of the fastest of direct, shared_mem and streaming,
     // and automatic was within 2% of the fastest family timed.
     // Under clamp, where the frame's replicate instance runs, from interior_from's sizes
-    // (1024x1024 u16 dense 5x5: 7.1 us, shared_mem 11.1).
+    // (1024x1024 u16 dense 5x5: 7.1 us, shared_mem 11.1). Under the other rules from 2^20
+    // itself since the frame's one-row cells at radius 1 (tiled_policy's small_frame;
+    // bench/results/2026-11-28-frame-rows/interior-rules-1.txt, held: 1024x1024 u16
+    // reflect101 dense 3x3 7.78 us against automatic's 10.53 then, constant separable 3x3
+    // 6.98 against 8.83; dense 5x5 13.06 against 14.14 and 11.74 against 11.68).
     if (s.channels == 1 && s.channel_bytes == 2 && tiled_tuned::interior_pixels(2, s.radius) && s.radius >= 1 &&
-        s.images == 1 && tiled_from >= 0 && (clamp_frame(s) || s.pixels() > (1LL << 20)) && s.pixels() >= tiled_from)
+        s.images == 1 && tiled_from >= 0 && (clamp_frame(s) || s.pixels() >= (1LL << 20)) && s.pixels() >= tiled_from)
       return promote(choice::tiled, rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
@@ -189,29 +194,31 @@ struct automatic_table {
   /// The fewest pixels from which tiled leads where its interior instance runs (the float
   /// and 16-bit rows of choose()); -1 where it never runs. The launcher's limits
   /// (tiled_policy::interior_from, separable_interior_min_pixels), but with the frame's
-  /// replicate instance 3x3 from 786432 pixels (1024x768), where the pair took 0.92 to
-  /// 0.98 times the time of automatic's choice before, float and u16, held, best of two
-  /// (bench/results/2026-11-28-frame/frame-clamp-small-1.txt; 1280x720 u16 dense 3x3 6.66
-  /// us, direct 7.26); from 512x512 to 960x540 it took 1.03 to 1.23 times direct's.
+  /// replicate instance 3x3 from 3 * 2^17 pixels, between 512x512 and 724x724: with the
+  /// frame's cells of one row (tiled_policy's small_frame), held, best of two, replicate
+  /// (bench/results/2026-11-28-frame-rows/interior-shape-1.txt), tiled took 0.92 to 0.94
+  /// times direct's time at 724x724, float and u16, dense and separable (float dense 3x3
+  /// 5.89 us against 6.27), and 1.06 to 1.11 at 512x512 (5.63 against 5.15). Before those
+  /// cells it began at 786432 pixels (2026-11-28-frame/frame-clamp-small-1.txt).
   static constexpr long long interior_from(const problem_shape& s) {
     const bool c = clamp_frame(s);
     const long long from = s.separable
                                ? tiled_tuned::separable_interior_min_pixels(s.channels, s.channel_bytes, s.radius, c)
                                : tiled_tuned::interior_from(c);
-    return c && s.radius == 1 && from >= 0 && from < (3LL << 18) ? (3LL << 18) : from;
+    return c && s.radius == 1 && from >= 0 && from < (3LL << 17) ? (3LL << 17) : from;
   }
 
   /// direct first for one image of one channel under clamp, where its replicate instance
   /// runs (direct_policy's ClampKernel). Held, against the fastest other family:
   ///   16-bit and float (bench/results/2026-11-28-clamp/families-hold.csv): 3x3 float to 2^20
   ///     pixels, dense 5x5 to 2^19 and separable 5x5 to 2^17, now up to where tiled's
-  ///     interior instance leads (interior_from: float 3x3 below 786432 pixels, dense 5x5
-  ///     below 2^18; 16-bit 3x3 already runs direct to 2^21, choose_family). Separable 5x5
-  ///     0.88 to 0.93 times tiled's time from 128x128 to 362x362 (362x362 float: 5.79 us,
-  ///     tiled 6.43), 1.05 at 512x512; dense 5x5 0.78 and 0.80 times shared_mem's at
-  ///     362x362, 0.85 and 0.86 at 512x512, 0.95 and 1.01 at 724x724; float 3x3 0.81
-  ///     (dense) and 0.91 (separable) times tiled's at 1280x720, 0.91 at 1024x1024, 1.11
-  ///     and 1.12 at 1920x1080 (tiled before its frame's replicate instance).
+  ///     interior instance leads (interior_from: 3x3 below 3 * 2^17 pixels, dense 5x5
+  ///     below 2^18). Separable 5x5 0.88 to 0.93 times tiled's time from 128x128 to
+  ///     362x362 (362x362 float: 5.79 us, tiled 6.43), 1.05 at 512x512; dense 5x5 0.78
+  ///     and 0.80 times shared_mem's at 362x362, 0.85 and 0.86 at 512x512, 0.95 and 1.01
+  ///     at 724x724; float 3x3 0.81 (dense) and 0.91 (separable) times tiled's at
+  ///     1280x720, 0.91 at 1024x1024, 1.11 and 1.12 at 1920x1080 (tiled before its frame's
+  ///     replicate instance).
   ///   u8, ahead of packed (2026-11-28-clamp/u8-small-*.csv, two runs, best of each): 3x3 to 2^18
   ///     pixels, 0.93 to 0.98 times packed's time at 128x128, 256x256 and 512x512; where the
   ///     width is not a multiple of packed's 8 outputs a thread, so that its strip kernel
@@ -229,7 +236,7 @@ struct automatic_table {
       if (s.width % 8 == 0) return s.radius == 1 && px <= (1LL << 18);  // packed's strip kernel can run
       return px <= (s.radius == 2 && s.separable ? (1LL << 18) : (1LL << 19));
     }
-    // Up to tiled's rows (interior_from: float 3x3 from 786432 pixels, dense 5x5 from
+    // Up to tiled's rows (interior_from: 3x3 from 3 * 2^17 pixels, dense 5x5 from
     // 2^18), or where the interior instance never runs to the limits above.
     const long long tiled = interior_from(s);
     if (s.radius == 1) return s.channel_bytes == 4 && (tiled >= 0 ? px < tiled : px <= (1LL << 20));
@@ -279,6 +286,19 @@ struct automatic_table {
            (px > (1LL << 22) && px < (1LL << 25) && r == 3 && !clamp);
   }
 
+  /// One image of one-channel float, 3x3, beyond 2^19 pixels and below 2^20, where
+  /// tiled's interior instance does not run (under constant and fold rules; under clamp
+  /// clamp_direct and the tiled row come first): direct, dense and separable. Held
+  /// (bench/results/2026-11-28-frame-rows/rules-hold-2.csv), constant and reflect101,
+  /// 1024x768 and 1280x720: dense 3x3 0.79 to 0.83 times shared_mem's time (1024x768
+  /// reflect101 9.34 us against 11.68), separable 0.94 to 0.98 times tiled's separable
+  /// kernel's (1024x768 reflect101 9.15 against 9.79); 724x724 and below already ran
+  /// direct, 1024x1024 runs the interior instance.
+  static constexpr bool float_3x3_direct(const problem_shape& s) {
+    return s.channels == 1 && s.channel_bytes == 4 && s.radius == 1 && s.images == 1 && s.pixels() > (1LL << 19) &&
+           s.pixels() < (1LL << 20);
+  }
+
   /// One-channel separable filters below 2^25 pixels, where tiled's separable kernel (its
   /// taps read in place since 7ef9e2d) leads, by border cost (bench/results/2026-11-24-
   /// rows/sep.csv: u8, u16, float, radius 1 to 8, 256x256 to 5760x3240, replicate,
@@ -296,15 +316,17 @@ struct automatic_table {
   ///     1.15x, before its small-image shapes), two_pass first beyond (512x512 u8 9x9:
   ///     tiled 1.67x).
   /// Float 3x3 beyond 2^19 pixels to 2^23: tiled, but shared_mem under fold rules beyond
-  /// 2^22 pixels (and for batches of 2^20 pixels and below).
-  /// Before all these, 16-bit and float 5x5 on one image of 2^20 pixels and below, and float
-  /// 3x3 beyond 2^19 under constant and fold rules: tiled, in its small-image shapes
-  /// (tiled_policy::small_shape). Other 3x3 filters there run direct (choose_family).
+  /// 2^22 pixels (and for batches of 2^20 pixels and below), and direct on one image below
+  /// 2^20 (float_3x3_direct).
+  /// Before all these, 16-bit and float 5x5 on one image of 2^20 pixels and below: tiled,
+  /// in its small-image shapes (tiled_policy::small_shape). Other 3x3 filters there run
+  /// direct (choose_family).
   static constexpr preference one_channel_separable(const problem_shape& s) {
     constexpr choice tiled = choice::tiled, smem = choice::shared_mem, two_pass = choice::two_pass;
     const int r = s.radius;
     const long long px = s.pixels();
     const bool fold = s.border == border_cost::fold;
+    if (float_3x3_direct(s)) return {};  // choose_family's direct row
     // 16-bit and float 3x3 and 5x5 on one image of up to 2^20 pixels: tiled, whose shorter
     // tiles there (tiled_policy's small_shape) beat shared_mem and direct under constant and
     // fold rules, and at 5x5 under clamp (bench/results/2026-11-26-mends/: in
@@ -323,7 +345,7 @@ struct automatic_table {
     // 0.80 to 0.99 times tiled's time under constant and reflect101; 512x512 float
     // separable 3x3 reflect101 7.0 us, tiled 8.7), 16-bit to 2^20 (1024x1024 u16
     // reflect101: direct 10.4 us, tiled 11.4; direct-f-u16-ldg.csv, an earlier build, 11.0
-    // and 11.5; float 10.0 against 9.3).
+    // and 11.5; float 10.0 against 9.3), and float below 2^20 (float_3x3_direct, above).
     if (tiled_tuned::small_shapes_for(s.channels, s.channel_bytes, r) && s.images == 1 &&
         tiled_tuned::small_shape(px) != 0) {
       if (r == 2 || (s.border != border_cost::clamp && px > (1LL << 19) && s.channel_bytes == 4))
@@ -392,6 +414,7 @@ struct automatic_table {
         const bool not_direct = s.channel_bytes > 1 && r == 2 && px > (1LL << 16);
         if (px <= (1LL << 19)) return not_direct ? preference{{smem}} : preference{{direct, smem}};
         if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
+        if (float_3x3_direct(s)) return {{direct, smem}};
       } else if (s.channels == 4 && s.channel_bytes == 1 && px <= (1LL << 16) && (s.separable || r == 1)) {
         return {{direct, smem}};
       } else if (s.channels == 3) {

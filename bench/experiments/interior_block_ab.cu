@@ -1,0 +1,62 @@
+// Standalone probe (not built by CMake): the block shape of tiled's interior grid
+// (tiled_policy's InteriorBlockX x InteriorBlockY threads; kernels/tiled_interior.hpp) at
+// the sizes users filter. With the frame's one-row cells (tiled_policy's small_frame) the
+// interior grid sets the pair's time at 1920x1080 float dense 3x3 (Nsight Compute, before
+// those cells: 6.2 us for 2025 blocks of 64 threads at 37% occupancy; bench/results/
+// 2026-11-28-frame/ncu-summary.txt), and its 32 x 2 threads were chosen on 8192x8192.
+// Times, held, best of two alternating runs, replicate, float and u16, dense and
+// separable 3x3 and 5x5: automatic, and tiled with interior blocks of 32 x 1, 32 x 2 (the
+// library's), 32 x 4, 32 x 8, 64 x 2 and 64 x 4 threads, the rest of the policy the
+// library's; checks that the tiled variants' outputs are byte-identical.
+//   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
+//        -I/usr/include/eigen3 interior_block_ab.cu -lcufft -o interior_block_ab
+#include "ab_common.hpp"
+#include <cstdint>
+#include <cstdio>
+namespace hs = hipstencil;
+
+// The library's tiled policy (tuning/policies.hpp defaults) at radius 1 and 2 but for the
+// interior grid's block of IX x IY threads.
+template <int IX, int IY>
+using ab_tiled_interior_block = hs::algo::tiled<
+    hs::strategy::tile_class,
+    hs::tuning::tiled_policy<8, 8, 4, 4, hs::tuning::radii_range<1, 2>, hs::tuning::shared_memory_budget, 12, IX, IY,
+                             2, 1LL << 20, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 1LL << 21>>;
+
+template <class T>
+void run(const char* type) {
+  ab_for_each_shape_case<T>({{512, 512}, {724, 724}, {1024, 1024}, {1920, 1080}, {2560, 1440}, {3840, 2160},
+                             {8192, 8192}},
+                            [&](int w, int h, int r, bool dense, hs::device_image<T>& out, auto call) {
+    constexpr int V = 7;
+    const char* names[V] = {"auto", "32x1", "32x2", "32x4", "32x8", "64x2", "64x4"};
+    double t[V][2];
+    unsigned long long hash[V];
+    for (int rep = 0; rep < 2; ++rep) {
+      t[0][rep] = hashed_time_us(out, [&] { call(hs::algo::automatic{}); }, hash[0], 40, true);
+      t[1][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<32, 1>{}); }, hash[1], 40, true);
+      t[2][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<32, 2>{}); }, hash[2], 40, true);
+      t[3][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<32, 4>{}); }, hash[3], 40, true);
+      t[4][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<32, 8>{}); }, hash[4], 40, true);
+      t[5][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<64, 2>{}); }, hash[5], 40, true);
+      t[6][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<64, 4>{}); }, hash[6], 40, true);
+    }
+    std::printf("%-6s %4dx%-4d %s %dx%d ", type, w, h, dense ? "dense" : "sep  ", 2 * r + 1, 2 * r + 1);
+    int best = 0;
+    bool same = true;
+    for (int k = 0; k < V; ++k) {
+      const double b = std::min(t[k][0], t[k][1]);
+      if (b < std::min(t[best][0], t[best][1])) best = k;
+      if (k > 1 && hash[k] != hash[1]) same = false;
+      std::printf(" %s %6.2f", names[k], b);
+    }
+    std::printf("  best %s  %s\n", names[best], same ? "tiled identical" : "TILED OUTPUTS DIFFER");
+    std::fflush(stdout);
+  });
+}
+
+int main() {
+  cudaFree(nullptr);
+  run<float>("float");
+  run<std::uint16_t>("u16");
+}
