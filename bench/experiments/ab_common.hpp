@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <initializer_list>
 #include <type_traits>
 #include <utility>
@@ -100,6 +101,25 @@ double hashed_time_us(hipstencil::device_image<T>& out, F call, unsigned long lo
   cudaDeviceSynchronize();
   hash = hash_rows(out.data(), out.pitch_bytes(), out.width(), out.height(), 1, 0, int(sizeof(T)));
   return time_us(call, runs, held);
+}
+
+/// Prints the line of one case of a probe that times `count` variants twice each
+/// (interior_shape_ab.cu, interior_block_ab.cu): the case, each variant's better time (t[k]
+/// holds its two), the fastest, and whether the outputs of variants first to last - 1
+/// hashed as variant `first`'s did.
+inline void ab_print_variants(const char* type, int w, int h, int r, bool dense, int count, const char* const* names,
+                              const double (*t)[2], const unsigned long long* hash, int first, int last) {
+  std::printf("%-6s %4dx%-4d %s %dx%d ", type, w, h, dense ? "dense" : "sep  ", 2 * r + 1, 2 * r + 1);
+  int best = 0;
+  bool same = true;
+  for (int k = 0; k < count; ++k) {
+    const double b = std::min(t[k][0], t[k][1]);
+    if (b < std::min(t[best][0], t[best][1])) best = k;
+    if (k > first && k < last && hash[k] != hash[first]) same = false;
+    std::printf(" %s %6.2f", names[k], b);
+  }
+  std::printf("  best %s  %s\n", names[best], same ? "tiled identical" : "TILED OUTPUTS DIFFER");
+  std::fflush(stdout);
 }
 
 /// A fixed dense (2r + 1)^2 smoothing filter: positive taps from a seeded LCG, sum 1.

@@ -41,17 +41,7 @@ void run(const char* type) {
       t[5][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<64, 2>{}); }, hash[5], 40, true);
       t[6][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<64, 4>{}); }, hash[6], 40, true);
     }
-    std::printf("%-6s %4dx%-4d %s %dx%d ", type, w, h, dense ? "dense" : "sep  ", 2 * r + 1, 2 * r + 1);
-    int best = 0;
-    bool same = true;
-    for (int k = 0; k < V; ++k) {
-      const double b = std::min(t[k][0], t[k][1]);
-      if (b < std::min(t[best][0], t[best][1])) best = k;
-      if (k > 1 && hash[k] != hash[1]) same = false;
-      std::printf(" %s %6.2f", names[k], b);
-    }
-    std::printf("  best %s  %s\n", names[best], same ? "tiled identical" : "TILED OUTPUTS DIFFER");
-    std::fflush(stdout);
+    ab_print_variants(type, w, h, r, dense, V, names, t, hash, 1, V);
   });
 }
 

@@ -301,7 +301,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 1, 1, 2, 724, 724)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 2, 512, 512)) == tu::choice::direct);
   // Under the other rules from 2^20 pixels itself, since the frame's one-row cells
-  // (1024x1024 reflect101 dense 3x3: 7.78 us against direct's 10.53;
+  // (1024x1024 reflect101 dense 3x3: 7.78 us against 10.53 for automatic's direct then;
   // 2026-11-28-frame-rows/interior-rules-1.txt), and below it direct.
   for (bool sep : {true, false}) {
     auto fold = shape(sep, 1, 1, 2, 1024, 1024);
@@ -585,13 +585,12 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   }
   // 16-bit and float 5x5 on one image of 2^20 pixels and below: tiled, in its small-image
   // shapes (tiled_policy::small_shape), under every rule (float 128x128 separable 5x5
-  // reflect101: 6.7 us, shared_mem 12.2; 2026-11-26-mends/); 3x3 so under constant and
-  // fold rules beyond 2^19 pixels for float, direct up to 2^19 (16-bit below 2^20) under
-  // every rule, dense filters too (direct2d_kernel maps a border block's columns once: 512x512
-  // float separable 3x3 reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3 reflect101 5.8,
-  // shared_mem 8.9; 2026-11-26-lean/); 16-bit 3x3 at 2^20 itself runs tiled's interior
-  // instance (the u16 row above). Batches keep the rows below (the small shapes are
-  // single-image kernels): radius 2 under fold, shared_mem.
+  // reflect101: 6.7 us, shared_mem 12.2; 2026-11-26-mends/); 3x3 direct below 2^20 pixels
+  // under every rule, dense filters too (direct2d_kernel maps a border block's columns
+  // once: 512x512 float separable 3x3 reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3
+  // reflect101 5.8, shared_mem 8.9; 2026-11-26-lean/), and from 2^20 tiled's interior
+  // instance. Batches keep the rows below (the small shapes are single-image kernels):
+  // radius 2 under fold, shared_mem.
   for (int cb : {2, 4})
     for (int r : {1, 2}) {
       for (auto b : {constant, fold})
