@@ -276,8 +276,9 @@ struct tiled_family {
   /// instance and its frame (tiled_interior.hpp) where that applies: the border strategy
   /// is tile_class, the spans are aligned, the ROI has P::interior_from(clamp_frame) pixels
   /// or more, and the interior rectangle is not empty. Returns false, having launched
-  /// nothing, where it does not. Batches (convolve_batch) run tiled2d_kernel: batched instances of both
-  /// grids would be 16 more kernels to compile and test, and were not measured.
+  /// nothing, where it does not. Batches (convolve_batch) run tiled2d_kernel: batched
+  /// instances of both grids would be 16 more kernels to compile and test, and were not
+  /// measured.
   template <class P, int R, class In, class Out, class Taps>
   static bool launch_interior(const problem<In, Out>& p, const Taps& taps) {
     constexpr int OX = P::out_x;

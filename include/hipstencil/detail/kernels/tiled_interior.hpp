@@ -153,11 +153,11 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
 /// to M outputs, make_frame's cell_rows): the cell's window columns are mapped once by the
 /// border rule through gr (g.for_reads()), each of its window rows is mapped once and
 /// loaded once (in place where the window's columns lie inside the domain), and
-/// add_window_row applies it to every output of the cell. The frame of an 8192x8192 ROI holds 1.6% of its outputs
-/// at radius 4 in bands 4 to 7 pixels thick; with one thread an output and each window
-/// row read output by output, its grid took 16 us at radius 4 and 62 us at radius 7 under
-/// Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and the call's time rose by
-/// about as much. With `frame_first`, lets the interior grid launched after it start beside
+/// add_window_row applies it to every output of the cell. The frame of an 8192x8192 ROI
+/// holds 1.6% of its outputs at radius 4 in bands 4 to 7 pixels thick; with one thread an
+/// output and each window row read output by output, its grid took 16 us at radius 4 and
+/// 62 us at radius 7 under Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and
+/// the call's time rose by about as much. With `frame_first`, lets the interior grid launched after it start beside
 /// it (platform/overlap.hpp); without, it is that grid's dependent and its last block waits
 /// for it. Clamp: reads clamp to gr.domain with min / max (compiled for replicate, as
 /// direct2d_kernel's instance; only for a gr whose rule is replicate: replicate itself,
