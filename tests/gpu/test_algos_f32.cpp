@@ -187,7 +187,7 @@ TEST_CASE("tiled's interior instance and its frame (u16, s16, half, bfloat16, ra
           "[gpu][algos][tiled]") {
   using namespace gpu_test;
   using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2, 2,
-                                          0, 1LL << 21, 1LL << 17, 1LL << 20, 2>;
+                                          0, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 1LL << 21, 2>;
   static_assert(every_size::dense_interior<1, 2, 2> && !every_size::dense_interior<1, 1, 1> &&
                     every_size::separable_interior_min_pixels(1, 2, 2) == 0,
                 "the policy runs 16-bit pixels in the interior instance");
@@ -195,11 +195,16 @@ TEST_CASE("tiled's interior instance and its frame (u16, s16, half, bfloat16, ra
   tiled_interior_case<std::int16_t, every_size>({1, 2});
   tiled_interior_case<half, every_size>({1, 2});
   tiled_interior_case<bfloat16, every_size>({1, 2});
-  // Their frame grid goes first at every size (NarrowFrameFirstMinPixels 0); the other order
-  // once more, as float takes it below 2^21 pixels.
+  // There their frame grid goes first at every size and radius (NarrowFrameFirstMinPixels 0
+  // up to NarrowFrameFirstMaxRadius 2; the library's policy does so at radius 1, and at
+  // radius 2 from 2^21 pixels); the other order once more, at both radii, as the library's
+  // runs radius 2 below 2^21 pixels (the frame's cells one row there).
   using interior_first = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32,
                                               2, 2, 0, 1LL << 21, 1LL << 17, 1LL << 20, 2, LLONG_MAX>;
-  static_assert(every_size::frame_first(1, 2) && !interior_first::frame_first(1LL << 40, 2), "the two orders");
+  static_assert(every_size::frame_first(1, 2, 2) && !interior_first::frame_first(1LL << 40, 2, 1) &&
+                    !tuning::tiled_policy<>::frame_first((1LL << 21) - 1, 2, 2) &&
+                    interior_first::small_frame(1LL << 20, 2, false),
+                "the two orders");
   tiled_interior_case<std::uint16_t, interior_first>({1, 2});
 }
 
@@ -213,7 +218,7 @@ TEST_CASE("tiled: work queued after the call on its stream sees the frame too", 
   using namespace gpu_test;
   check_queued_copy_sees_every_output(2048, 1024, random_filter(3, 3), border::replicate{}, algo::tiled<>{});
   using lib = tuning::tiled_policy<>;
-  static_assert(!lib::frame_first(1LL << 20, 4) && lib::small_frame(1LL << 20, 2, false),
+  static_assert(!lib::frame_first(1LL << 20, 4, 2) && lib::small_frame(1LL << 20, 2, false),
                 "1024x1024 float runs the interior's grid first and the frame's one-row cells");
   check_queued_copy_sees_every_output(1024, 1024, random_filter(5, 5), border::replicate{}, algo::tiled<>{});
 }

@@ -445,9 +445,10 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
     CHECK(first(fold) != tu::choice::tiled);
   }
   // The launcher's limits under it: the frame's cells of one row below 2^21 pixels at
-  // radius 1, and at radius 2 where the interior's grid goes first (float below 2^21; u16's
-  // frame goes first at every size); under clamp the separable 5x5 outer product from
-  // 2^18 pixels, as 3x3, and from 2^22 under the other rules.
+  // radius 1, and at radius 2 where the interior's grid goes first (below 2^21: float's at
+  // both radii, u16's at radius 2; u16's frame goes first at radius 1 at every size); the
+  // separable 3x3 and 5x5 outer product from 2^18 pixels under clamp and from 2^20 under
+  // the other rules, as dense filters.
   {
     using P = tu::tiled_policy<>;
     CHECK(P::small_frame((1LL << 21) - 1, 1, true));
@@ -455,13 +456,35 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
     CHECK_FALSE(P::small_frame((1LL << 21) - 1, 2, true));
     CHECK_FALSE(P::small_frame(1LL << 21, 1, false));
     CHECK_FALSE(P::small_frame(1LL << 18, 3, false));
-    CHECK(P::frame_first(1LL << 21, 4));
-    CHECK_FALSE(P::frame_first((1LL << 21) - 1, 4));
-    CHECK(P::frame_first(1, 2));
+    CHECK(P::frame_first(1LL << 21, 4, 1));
+    CHECK_FALSE(P::frame_first((1LL << 21) - 1, 4, 1));
+    CHECK_FALSE(P::frame_first((1LL << 21) - 1, 4, 2));
+    CHECK(P::frame_first(1, 2, 1));
+    CHECK(P::frame_first((1LL << 21) - 1, 2, 1));
+    CHECK_FALSE(P::frame_first((1LL << 21) - 1, 2, 2));
+    CHECK(P::frame_first(1LL << 21, 2, 2));
+    // u16 5x5 at 1920x1080: the interior first, the frame's cells one row.
+    CHECK(P::small_frame(1920 * 1080, 2, P::frame_first(1920 * 1080, 2, 2)));
+    CHECK_FALSE(P::small_frame(1LL << 21, 2, P::frame_first(1LL << 21, 2, 2)));
     CHECK(P::separable_interior_min_pixels(1, 4, 2, true) == (1LL << 18));
     CHECK(P::separable_interior_min_pixels(1, 4, 1, true) == (1LL << 18));
-    CHECK(P::separable_interior_min_pixels(1, 4, 2, false) == (1LL << 22));
+    CHECK(P::separable_interior_min_pixels(1, 4, 2, false) == (1LL << 20));
+    CHECK(P::separable_interior_min_pixels(1, 2, 2, false) == (1LL << 20));
+    CHECK(P::separable_interior_min_pixels(1, 1, 2, false) == -1);
+    CHECK(P::separable_interior_min_pixels(4, 4, 2, false) == -1);
+    CHECK(P::separable_interior_min_pixels(1, 4, 3, false) == -1);
   }
+  // automatic runs tiled there: float and u16 separable 5x5 under constant and reflect101
+  // from 1024x1024 to 2560x1440 (tiled's separable kernel took 1.1 to 1.9 times the outer
+  // product's time).
+  for (int cb : {2, 4})
+    for (tu::border_cost b : {tu::border_cost::constant, tu::border_cost::fold})
+      for (auto wh : {std::pair<int, int>{1024, 1024}, {1920, 1080}, {2560, 1440}}) {
+        auto sep = shape(true, 2, 1, cb, wh.first, wh.second);
+        sep.border = b;
+        CAPTURE(cb, int(b), wh.first, wh.second);
+        CHECK(first(sep) == tu::choice::tiled);
+      }
   // A batch runs tiled2d_kernel, not the interior instance: it keeps the choices measured
   // before that instance (8192x8192 9x9: streaming; 15x15: tensor_core).
   tu::problem_shape two = shape(false, 4, 1, 4, 8192, 8192);

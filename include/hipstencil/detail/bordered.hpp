@@ -2,9 +2,11 @@
 // Source reads through the border rule: the one spelling of a mapped read, for the host
 // reference (double) and every kernel (float). After OpenCV cudev's BrdBase and CV-CUDA's
 // BorderWrap: a small value type over a view and the geometry. A row is mapped once and
-// then each column, so that a loop over a window row pays one row map.
+// then each column, so that a loop over a window row pays one row map. Kernels compiled for
+// replicate read through `clamped` instead: min / max, no map.
 #pragma once
 
+#include "../platform/config.hpp"
 #include "geometry.hpp"
 
 namespace hipstencil {
@@ -54,6 +56,31 @@ struct bordered {
     return row(py).template at<A>(px);
   }
 };
+
+#if HIPSTENCIL_HAS_GPU
+/// Source pixels of type In read with replicate's rule as min / max: every column and row
+/// clamped into the read geometry's domain, so that every read is of memory that exists
+/// (under padded the domain is the caller's halo: geometry::for_reads). The kernels'
+/// instances compiled for replicate (direct2d_kernel's and tiled2d_frame_kernel's Clamp)
+/// read through it in place of bordered's switch a column and a row and its test for the
+/// constant on every read; only for a geometry whose rule is replicate (replicate itself,
+/// skip and padded).
+template <class In>
+struct clamped {
+  image_view<const In> src;
+  int x_lo, x_hi, y_lo, y_hi;  ///< the domain's first and last column and row
+  HIPSTENCIL_DEVICE clamped(const image_view<const In>& s, const geometry& gr)
+      : src(s),
+        x_lo(gr.domain.x),
+        x_hi(gr.domain.x + gr.domain.width - 1),
+        y_lo(gr.domain.y),
+        y_hi(gr.domain.y + gr.domain.height - 1) {}
+  /// The column read for window column px.
+  HIPSTENCIL_DEVICE int x(int px) const { return min(max(px, x_lo), x_hi); }
+  /// The row read for window row py.
+  HIPSTENCIL_DEVICE const In* row(int py) const { return src.row(min(max(py, y_lo), y_hi)); }
+};
+#endif
 
 /// Accumulates one filter window for output (x, y) of the ROI: sum_ij k(i, j) * src(tap),
 /// in accumulator type A. `taps[j * kw + i]` is the coefficient. Shared by the reference

@@ -89,21 +89,18 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
       asm volatile("" : "+r"(px));
 #endif
       if constexpr (Clamp) {
-        // Replicate as min / max. The run-time rule below is a switch for each of the
-        // OX + 2R columns and 2R + 1 rows and a test on every read for the constant:
-        // nvcc 13 made float 3x3's kernel 1,344 instructions (sm_90), its instance for
-        // replicate 280, and on a 128x128 image, where every block is a border block,
-        // Nsight Compute counted 193 warp instructions a warp against 322
-        // (bench/experiments/direct_border_ab.cu). Clamping to the domain alone keeps every
-        // read in memory that exists: under padded the domain is the caller's halo
-        // (geometry::for_reads).
-        const int xl = gr.domain.x, xh = gr.domain.x + gr.domain.width - 1;
-        const int yl = gr.domain.y, yh = gr.domain.y + gr.domain.height - 1;
+        // Replicate as min / max (clamped). The run-time rule below is a switch for each
+        // of the OX + 2R columns and 2R + 1 rows and a test on every read for the
+        // constant: nvcc 13 made float 3x3's kernel 1,344 instructions (sm_90), its
+        // instance for replicate 280, and on a 128x128 image, where every block is a
+        // border block, Nsight Compute counted 193 warp instructions a warp against 322
+        // (bench/experiments/direct_border_ab.cu).
+        const clamped<In> c(src, gr);
         int sx[N];
         HIPSTENCIL_UNROLL
-        for (int u = 0; u < N; ++u) sx[u] = min(max(px + u, xl), xh);
+        for (int u = 0; u < N; ++u) sx[u] = c.x(px + u);
         static_loop<K, true>([&](int t) {
-          const In* p = src.row(min(max(py + t, yl), yh));
+          const In* p = c.row(py + t);
           A v[N];
           HIPSTENCIL_UNROLL
           for (int u = 0; u < N; ++u) v[u] = to_accum<float>(p[sx[u]]);

@@ -206,6 +206,7 @@ struct tiled_family {
     constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
+    const geometry gr = g.for_reads();
     if (p.dense) {
       const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY * OY, p.images), block(BX, BY);
       with_static_radius(p.radius, [&](auto R) {
@@ -213,10 +214,10 @@ struct tiled_family {
         constexpr int min_blocks = P::template dense_min_blocks<C, CB, r>;
         const auto taps = pack_taps<n>(p.dense->coefficients());
         if constexpr (!B && P::template dense_interior<C, CB, r>) {
-          if (launch_interior<P, r>(p, taps)) return;
+          if (launch_interior<P, r>(p, gr, taps)) return;
         }
         tiled2d_kernel<In, Out, r, BX, BY, OX, OY, min_blocks, B, (r <= P::unrolled_rows_max_radius)>
-            <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, g.for_reads(), taps, p.tile_class, p.strides);
+            <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, taps, p.tile_class, p.strides);
       }, typename P::dense_radii{});
       gpu::check_launch("tiled2d_kernel");
       return;
@@ -226,47 +227,49 @@ struct tiled_family {
       // Small separable filters on large images: the outer product in the interior
       // instance, where the memory traffic of one pass outweighs (2R + 1)^2 products.
       if constexpr (!B && P::separable_interior_min_pixels(C, CB, r) >= 0) {
-        const long long min_pixels = P::separable_interior_min_pixels(C, CB, r, clamp_frame<P, r>(g));
+        const long long min_pixels = P::separable_interior_min_pixels(C, CB, r, clamp_frame<P, r>(gr));
         if ((long long)g.width * g.height >= min_pixels &&
-            launch_interior<P, r>(p, window_taps<(2 * r + 1) * (2 * r + 1)>(p)))
+            launch_interior<P, r>(p, gr, window_taps<(2 * r + 1) * (2 * r + 1)>(p)))
           return;
       }
       // Small images: a shorter tile (P::small_shape), more blocks and fewer border tiles.
       if constexpr (!B && P::template small_shapes<C, CB, r>) {
         const int shape = P::small_shape((long long)g.width * g.height);
-        if (shape == 1) return launch_separable<r, 32, 8, 1, 1, B>(p);
-        if (shape == 2) return launch_separable<r, 16, 8, 2, 2, B>(p);
+        if (shape == 1) return launch_separable<r, 32, 8, 1, 1, B>(p, gr);
+        if (shape == 2) return launch_separable<r, 16, 8, 2, 2, B>(p, gr);
       }
-      launch_separable<r, BX, BY, OX, OY, B>(p);
+      launch_separable<r, BX, BY, OX, OY, B>(p, gr);
     }, typename P::separable_radii{});
     gpu::check_launch("tiled_sep_kernel");
   }
 
  private:
   /// Whether the interior instance's frame runs its replicate instance at radius R: the
-  /// policy compiles it there and the reads are replicate (replicate, skip, padded).
+  /// policy compiles it there and the reads (`gr`, geometry::for_reads) are replicate
+  /// (replicate, skip, padded).
   template <class P, int R>
-  static bool clamp_frame(const geometry& g) {
-    if constexpr (P::template frame_clamp<R>) return g.for_reads().border.rule == border::kind::replicate;
+  static bool clamp_frame(const geometry& gr) {
+    if constexpr (P::template frame_clamp<R>) return gr.border.rule == border::kind::replicate;
     return false;
   }
 
-  /// tiled_sep_kernel of radius R with BX x BY threads of OX x OY outputs.
+  /// tiled_sep_kernel of radius R with BX x BY threads of OX x OY outputs; gr: the reads'
+  /// geometry (geometry::for_reads).
   template <int R, int BX, int BY, int OX, int OY, bool B, class In, class Out>
-  static void launch_separable(const problem<In, Out>& p) {
+  static void launch_separable(const problem<In, Out>& p, const geometry& gr) {
     constexpr int C = pixel_traits<In>::channels;
     const dim3 grid = tile_grid(p.g.width, p.g.height, BX * OX, BY * OY, p.images), block(BX, BY);
     tiled_sep_kernel<In, Out, R, BX, BY, OX, OY, B><<<grid, block, tiled_sep_bytes<C, BX, BY, OX, OY>(R), p.stream>>>(
-        p.src, p.dst, p.g, p.g.for_reads(), pack_separable<2 * R + 1>(*p.separable), p.tile_class, p.strides);
+        p.src, p.dst, p.g, gr, pack_separable<2 * R + 1>(*p.separable), p.tile_class, p.strides);
   }
 
   /// tiled2d_frame_kernel of radius R (Clamp: its replicate instance) with cells of
   /// P::small_frame_rows rows where `small_cells`, else P::frame_rows. The small cells'
-  /// instances are compiled at radius 1 and 2 only (P::small_frame's radii).
+  /// instances are compiled up to P::small_frame_max_radius only, where small_frame holds.
   template <class P, int R, bool Clamp, class In, class Out>
   static auto frame_instance(bool small_cells) {
     auto kernel = &tiled2d_frame_kernel<In, Out, R, Clamp, P::frame_rows>;
-    if constexpr (R <= 2 && P::small_frame_rows != P::frame_rows) {
+    if constexpr (R <= P::small_frame_max_radius && P::small_frame_rows != P::frame_rows) {
       if (small_cells) kernel = &tiled2d_frame_kernel<In, Out, R, Clamp, P::small_frame_rows>;
     }
     return kernel;
@@ -275,16 +278,16 @@ struct tiled_family {
   /// Runs a dense filter (or a separable one's outer product) on one image as the interior
   /// instance and its frame (tiled_interior.hpp) where that applies: the border strategy
   /// is tile_class, the spans are aligned, the ROI has P::interior_from(clamp_frame) pixels
-  /// or more, and the interior rectangle is not empty. Returns false, having launched
-  /// nothing, where it does not. Batches (convolve_batch) run tiled2d_kernel: batched
+  /// or more, and the interior rectangle is not empty (`gr`: p.g.for_reads()). Returns
+  /// false, having launched nothing, where it does not. Batches (convolve_batch) run tiled2d_kernel: batched
   /// instances of both grids would be 16 more kernels to compile and test, and were not
   /// measured.
   template <class P, int R, class In, class Out, class Taps>
-  static bool launch_interior(const problem<In, Out>& p, const Taps& taps) {
+  static bool launch_interior(const problem<In, Out>& p, const geometry& gr, const Taps& taps) {
     constexpr int OX = P::out_x;
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
     const geometry& g = p.g;
-    const bool clamp = clamp_frame<P, R>(g);
+    const bool clamp = clamp_frame<P, R>(gr);
     if (!p.tile_class || (long long)g.width * g.height < P::interior_from(clamp) ||
         !span_aligned<OX>(p.src, p.dst, g, R))
       return false;
@@ -297,7 +300,7 @@ struct tiled_family {
     // path where the first grid is short.
     constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
     const long long pixels = (long long)g.width * g.height;
-    const bool frame_first = P::frame_first(pixels, CB);
+    const bool frame_first = P::frame_first(pixels, CB, R);
     // The frame's cells (P::small_frame: one row below 2^21 pixels, where the frame is
     // short and its grid's time is one thread's chain of loads) and its replicate instance
     // (min / max in place of the run-time rule) where clamp_frame holds.
@@ -311,7 +314,6 @@ struct tiled_family {
     if constexpr (P::template frame_clamp<R>) {
       if (clamp) frame_kernel = frame_instance<P, R, true, In, Out>(small_cells);
     }
-    const geometry gr = g.for_reads();
     auto launch_frame = [&](bool dependent) {
       if (frame_blocks <= 0) return;
       const unsigned blocks = unsigned(std::min(frame_blocks, 1LL << 16));

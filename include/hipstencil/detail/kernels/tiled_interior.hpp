@@ -16,9 +16,10 @@
 //     edge, where windows leave the read rectangle) runs tiled2d_frame_kernel, one thread
 //     a cell of up to 4 outputs of one column (1 in small frames), its window's columns
 //     mapped by the border rule once and each window row once.
-// From 2^21 pixels (tiled_policy's FrameFirstMinPixels; 2-byte pixels at every size,
-// NarrowFrameFirstMinPixels) the frame's grid goes first and lets the interior grid start
-// beside it (platform/overlap.hpp); only the interior's last block waits for the frame.
+// From 2^21 pixels (tiled_policy's FrameFirstMinPixels; 2-byte pixels at radius 1 at
+// every size, NarrowFrameFirstMinPixels) the frame's grid goes first and lets the interior
+// grid start beside it (platform/overlap.hpp); only the interior's last block waits for the
+// frame.
 // Below, the interior's grid goes first and the frame's, its dependent, runs in its tail,
 // its last block waiting for the interior: there the second launch's host time would
 // otherwise sit between the two (1920x1080 float 3x3: 0.89x to 0.96x the time;
@@ -195,17 +196,15 @@ __global__ void __launch_bounds__(frame_threads)
     HIPSTENCIL_UNROLL
     for (int m = 0; m < M; ++m) zero(acc[m][0]);
     if constexpr (Clamp) {
-      // Every window row and column clamped into the domain, so every read is of memory
-      // that exists (under padded the domain is the caller's halo); rows of outputs not
+      // Every window row and column clamped into the domain (clamped); rows of outputs not
       // written are read too, and their sums dropped. The run-time rule's path below maps
       // each column and row through a switch and tests each read for the constant.
-      const int xl = gr.domain.x, xh = gr.domain.x + gr.domain.width - 1;
-      const int yl = gr.domain.y, yh = gr.domain.y + gr.domain.height - 1;
+      const clamped<In> c(src, gr);
       int sx[K];
       HIPSTENCIL_UNROLL
-      for (int i = 0; i < K; ++i) sx[i] = min(max(px + i, xl), xh);
+      for (int i = 0; i < K; ++i) sx[i] = c.x(px + i);
       static_loop<M + 2 * R, true>([&](int t) {
-        const In* p = src.row(min(max(g.src_y0 + y0 + t, yl), yh));
+        const In* p = c.row(g.src_y0 + y0 + t);
         A v[K];
         HIPSTENCIL_UNROLL
         for (int i = 0; i < K; ++i) v[i] = to_accum<float>(p[sx[i]]);

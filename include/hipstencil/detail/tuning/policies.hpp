@@ -156,11 +156,20 @@ struct two_pass_policy {
 ///   3840x2160 dense 3x3 11.1 us); bfloat16, which differs only in its conversion, was
 ///   tested, not timed. From radius 3 automatic runs tensor_core or tiled2d_kernel on such
 ///   pixels; not measured here.
-///   NarrowFrameFirstMinPixels: FrameFirstMinPixels for 2-byte pixels, whose interior grid
-///   is short beside float's: with the frame first they took 0.77 to 0.99 times the time of
-///   the interior first from 1024x1024 to 2560x1440 (u16, held, best of two, replicate,
-///   constant and reflect101; 1920x1080 dense 3x3 9.1 us against 10.2), where float took
-///   0.98 to 1.05 below 2^21 pixels (bench/results/2026-11-28/tiled-order-u16.txt).
+///   NarrowFrameFirstMinPixels: FrameFirstMinPixels for 2-byte pixels up to radius
+///   NarrowFrameFirstMaxRadius, whose interior grid is short beside float's: with the frame
+///   first they took 0.77 to 0.99 times the time of the interior first from 1024x1024 to
+///   2560x1440 (u16, held, best of two, replicate, constant and reflect101; 1920x1080
+///   dense 3x3 9.1 us against 10.2), where float took 0.98 to 1.05 below 2^21 pixels
+///   (bench/results/2026-11-28/tiled-order-u16.txt). Beyond that radius they take
+///   FrameFirstMinPixels, as float: since SmallFrameCellRows, the interior first with the
+///   frame's one-row cells took u16 5x5 below 2^21 pixels 0.79 to 0.87 times the time of
+///   the frame first with 4-row cells under constant and reflect101 (dense, 1024x1024 and
+///   1920x1080; 1920x1080 constant 10.53 us against 12.54) and 0.95 to 0.98 under
+///   replicate (dense and separable, 724x724 to 1920x1080), where 3x3 took 1.03 to 1.16
+///   under constant and reflect101 at 1024x1024 and 1920x1080 (held, best of two;
+///   bench/experiments/packed_upfront_ab.cu's u16 mode, bench/results/2026-11-28-upfront/
+///   u16-frame-1.txt; again in interior_rules_ab.cu's run, interior-rules-1.txt there).
 ///   FrameClampMaxRadius: up to this radius the frame grid has an instance compiled for
 ///     replicate (tiled2d_frame_kernel's Clamp: reads clamped with min / max), which runs
 ///     where the reads are replicate (replicate, skip, padded). Its run-time rule maps each
@@ -193,8 +202,9 @@ struct two_pass_policy {
 ///     float dense 3x3 0.89 to 0.94 times the time from 512x512 to 1920x1080 (1920x1080:
 ///     7.62 us against 8.29), dense 5x5 0.90 to 0.98 (512x512: 5.98 against 6.62); from
 ///     2^21 pixels, where the frame goes first, 1.00 to 1.05 (2560x1440 dense 5x5 11.74
-///     against 11.20). u16, whose frame goes first at every size: 3x3 0.90 to 0.97 from
-///     512x512 to 1920x1080, 5x5 1.00 to 1.04. 2-row cells lost to both at 5x5 below
+///     against 11.20). u16, whose frame went first at every size then: 3x3 0.90 to 0.97
+///     from 512x512 to 1920x1080, 5x5 1.00 to 1.04 (its 5x5 now goes the other way below
+///     2^21 pixels, NarrowFrameFirstMaxRadius). 2-row cells lost to both at 5x5 below
 ///     2^21 (512x512: 6.91 us). The interior's threads of 4 x 2 and 4 x 1 outputs lost at
 ///     every size from 512x512 (1920x1080 float dense 3x3: 10.21 and 15.23 us with 1-row
 ///     cells), and keep OutY.
@@ -205,7 +215,7 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long TwoOutputMaxPixels = 1LL << 20, int InteriorNarrowMaxRadius = 2,
           long long NarrowFrameFirstMinPixels = 0, int FrameClampMaxRadius = 2,
           long long ClampInteriorMinPixels = 1LL << 18, int FrameCellRows = 4, int SmallFrameCellRows = 1,
-          long long SmallFrameMaxPixels = 1LL << 21>
+          long long SmallFrameMaxPixels = 1LL << 21, int NarrowFrameFirstMaxRadius = 1>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -213,13 +223,16 @@ struct tiled_policy {
   /// Output rows of a cell of the interior instance's frame grid (tiled2d_frame_kernel):
   /// FrameCellRows, or SmallFrameCellRows where small_frame holds.
   static constexpr int frame_rows = FrameCellRows, small_frame_rows = SmallFrameCellRows;
+  /// The largest radius whose frame takes SmallFrameCellRows rows (small_frame): 2, where it
+  /// was measured. The launcher compiles those cells' instances up to it only.
+  static constexpr int small_frame_max_radius = 2;
   /// Whether the frame of a ROI of `pixels` pixels at radius r takes cells of
-  /// SmallFrameCellRows rows: below SmallFrameMaxPixels at radius 1 and 2 (where it was
-  /// measured), at radius 2 only where the interior's grid goes first (`frame_first`
-  /// false), as the frame grid then runs in its tail.
+  /// SmallFrameCellRows rows: below SmallFrameMaxPixels at radius 1 and up to
+  /// small_frame_max_radius, beyond radius 1 only where the interior's grid goes first
+  /// (`frame_first` false), as the frame grid then runs in its tail.
   static constexpr bool small_frame(long long pixels, int r, bool frame_first) {
-    return SmallFrameCellRows != FrameCellRows && r >= 1 && r <= 2 && pixels < SmallFrameMaxPixels &&
-           (r == 1 || !frame_first);
+    return SmallFrameCellRows != FrameCellRows && r >= 1 && r <= small_frame_max_radius &&
+           pixels < SmallFrameMaxPixels && (r == 1 || !frame_first);
   }
   /// The fewest pixels from which dense filters run the interior instance: InteriorMinPixels,
   /// or where the frame runs its replicate instance (`clamp_frame`: frame_clamp at the
@@ -228,9 +241,11 @@ struct tiled_policy {
     return clamp_frame && ClampInteriorMinPixels < InteriorMinPixels ? ClampInteriorMinPixels : InteriorMinPixels;
   }
   /// Whether the frame's grid goes first on a ROI of `pixels` pixels of channels of
-  /// `channel_bytes` bytes (NarrowFrameFirstMinPixels for 2 bytes).
-  static constexpr bool frame_first(long long pixels, int channel_bytes) {
-    return pixels >= (channel_bytes == 2 ? NarrowFrameFirstMinPixels : FrameFirstMinPixels);
+  /// `channel_bytes` bytes at radius r (NarrowFrameFirstMinPixels for 2 bytes up to
+  /// NarrowFrameFirstMaxRadius).
+  static constexpr bool frame_first(long long pixels, int channel_bytes, int r) {
+    return pixels >= (channel_bytes == 2 && r <= NarrowFrameFirstMaxRadius ? NarrowFrameFirstMinPixels
+                                                                           : FrameFirstMinPixels);
   }
   /// Whether the frame grid at radius r has the replicate instance (FrameClampMaxRadius);
   /// a run-time argument so that automatic's table asks what the launcher does.
@@ -253,23 +268,25 @@ struct tiled_policy {
   template <int R>
   static constexpr int interior_out_y = R >= 5 ? InteriorWideOutY : OutY;
   /// The fewest pixels from which a separable filter of radius r on such pixels runs as
-  /// its outer product in the interior instance; -1: never. One-channel float 3x3 from
-  /// InteriorMinPixels and 5x5 from four times as many: on the H200, whole calls under
-  /// replicate (bench/experiments/interior_small_probe.cu) took 144 us at 8192x8192 3x3
-  /// against 155 for automatic's separable choice (streaming), 150 against 181 at 5x5,
-  /// 25.3 and 28.4 against 31.1 and 32.1 at 3840x2160, 9.8 against 10.5 at 1920x1080 3x3
-  /// but 11.7 against 10.9 at 5x5 (25 products a pixel, not 10).
-  /// With `clamp_frame` (as interior_from's), 3x3 and 5x5 from interior_from(true): with
-  /// the frame's replicate instance and its cells of one row (small_frame), the outer
-  /// product ran separable 5x5 as fast as dense 5x5, which the interior instance won from
-  /// 2^18 pixels (bench/experiments/interior_shape_ab.cu, held, replicate: float 1280x720
-  /// dense 5x5 6.98 us against 8.32 for automatic's separable 5x5 then; u16 7.20 against
-  /// 8.93).
+  /// its outer product in the interior instance; -1: never. Radius 1 and 2, from
+  /// interior_from(clamp_frame), as dense filters (`clamp_frame` as interior_from's).
+  /// One-channel float 3x3 from InteriorMinPixels: on the H200, whole calls under replicate
+  /// (bench/experiments/interior_small_probe.cu) took 144 us at 8192x8192 against 155 for
+  /// automatic's separable choice (streaming), 25.3 against 31.1 at 3840x2160, 9.8
+  /// against 10.5 at 1920x1080. 5x5 began at four times as many pixels (there 1920x1080
+  /// took 11.7 us against 10.9: 25 products a pixel, not 10) until the frame's replicate
+  /// instance and its cells of one row (small_frame), with which the outer product ran
+  /// separable 5x5 as fast as dense 5x5 from 2^18 pixels under replicate
+  /// (bench/experiments/interior_shape_ab.cu, held: float 1280x720 6.98 us against 8.32
+  /// for automatic's separable 5x5 then; u16 7.20 against 8.93), and under constant and
+  /// reflect101 from 2^20 (bench/experiments/interior_rules_ab.cu, bench/results/
+  /// 2026-11-28-upfront/interior-rules-1.txt, held, best of two): from 1024x1024 to
+  /// 2560x1440, 0.62 to 0.83 times the time of tiled's separable kernel for float
+  /// (1920x1080 reflect101 10.85 us against 16.90) and 0.54 to 0.90 for u16 (2560x1440
+  /// reflect101 14.88 against 27.71).
   static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r,
                                                            bool clamp_frame = false) {
-    return channels == 1 && interior_pixels(channel_bytes, r) && r >= 1 && r <= 2
-               ? interior_from(clamp_frame) << (clamp_frame ? 0 : 2 * (r - 1))
-               : -1;
+    return channels == 1 && interior_pixels(channel_bytes, r) && r >= 1 && r <= 2 ? interior_from(clamp_frame) : -1;
   }
   /// Whether separable filters of radius r on single images of pixels of `channels`
   /// channels of `channel_bytes` bytes take the small shapes below (small_shape). Run-time

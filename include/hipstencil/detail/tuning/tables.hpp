@@ -139,9 +139,10 @@ struct automatic_table {
     // replicate: 1920x1080 dense 3x3 10.3 us, 9.1 with its frame grid first (tiled-order-
     // u16.txt), direct 11.8; 3840x2160 12.4, streaming 28.6;
     // 8192x8192 77.6, streaming 123; separable as the outer product, 3x3 from 2^20 pixels
-    // and 5x5 from 2^22, where separable 5x5 already ran tiled's separable kernel; at
-    // 1024x1024 it was 1.00 to 1.03 times the fastest other family, which kept those rows
-    // until the frame's one-row cells, below).
+    // and 5x5 then from 2^22, where separable 5x5 already ran tiled's separable kernel, now
+    // from 2^20 too (tiled_policy::separable_interior_min_pixels); at 1024x1024 it was 1.00
+    // to 1.03 times the fastest other family, which kept those rows until the frame's
+    // one-row cells, below).
     // Under every rule (2026-11-28/rules-hold.csv: u16, s16 and half, replicate, reflect101
     // and constant, 1024x1024 to 8192x8192, each of the 126 cases this row decides): tiled
     // took 0.40 to 0.95 times the time of the fastest of direct, shared_mem and streaming,
