@@ -195,16 +195,34 @@ void ab_for_each_case(F f) {
   }
 }
 
+/// The rules probes' walk (interior_shape_ab.cu's rules mode, interior_rules_ab.cu,
+/// packed_upfront_ab.cu's u16 mode): for each size w x h a random input of T (one seed
+/// across sizes) and an output image, and for each case of ab_for_each_case, calls f(w, h,
+/// r, rule, dense, out, with), where with(algo) is a callable that runs the case with the
+/// algorithm tag `algo`.
+template <class T, class F>
+void ab_for_each_rule_case(std::initializer_list<std::pair<int, int>> sizes, F f) {
+  namespace hs = hipstencil;
+  ab_for_each_size<T>(sizes, 12345u, [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& out) {
+    ab_for_each_case([&](int r, const char* rule, bool dense, auto call) {
+      auto with = [&](auto algo) {
+        return [&, algo] { call([&](const auto& filter, auto b) { hs::convolve(src, out.view(), filter, b, algo); }); };
+      };
+      f(w, h, r, rule, dense, out, with);
+    });
+  });
+}
+
 /// algo::tiled pinned to one shape for the shape probes (smem_rows_ab.cu, tiled_small_ab.cu):
 /// BX x BY threads of O x O outputs, radius 1 and 2, with the interior instance (under
-/// every rule: ClampInteriorMinPixels too) and the small-image limits off, so that the
-/// shape runs at every size.
+/// every rule: ClampInteriorMinPixels and SmallRadiusInteriorMinPixels too) and the
+/// small-image limits off, so that the shape runs at every size.
 template <int BX, int BY, int O>
 using ab_tiled_shape = hipstencil::algo::tiled<
     hipstencil::strategy::tile_class,
     hipstencil::tuning::tiled_policy<BX, BY, O, O, hipstencil::tuning::radii_range<1, 2>,
                                      hipstencil::tuning::shared_memory_budget, 12, 32, 2, 2, (1LL << 40), (1LL << 21),
-                                     0, 0, 2, 0, 2, (1LL << 40)>>;
+                                     0, 0, 2, 0, 2, (1LL << 40), 4, 1, (1LL << 21), 1, (1LL << 40)>>;
 
 /// algo::tiled with its frame grid first on ROIs of FrameFirstFrom pixels or more and its
 /// interior grid first below, for every pixel type (tiled_policy's FrameFirstMinPixels and

@@ -73,13 +73,9 @@ void run(const char* type) {
 
 template <class T>
 void run_rules(const char* type) {
-  ab_for_each_size<T>({{512, 512}, {724, 724}, {1024, 768}, {1024, 1024}, {1280, 720}, {1920, 1080}, {2560, 1440}},
-                      12345u, [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& out) {
-    ab_for_each_case([&](int r, const char* rule, bool dense, auto call) {
-      // Runs the case with the algorithm tag `algo`.
-      auto with = [&](auto algo) {
-        return [&, algo] { call([&](const auto& f, auto b) { hs::convolve(src, out.view(), f, b, algo); }); };
-      };
+  ab_for_each_rule_case<T>(
+      {{512, 512}, {724, 724}, {1024, 768}, {1024, 1024}, {1280, 720}, {1920, 1080}, {2560, 1440}},
+      [&](int w, int h, int r, const char* rule, bool dense, hs::device_image<T>& out, auto with) {
       double t[3][2];
       unsigned long long hash[3];
       for (int rep = 0; rep < 2; ++rep) {
@@ -93,8 +89,7 @@ void run_rules(const char* type) {
                   type, w, h, rule, dense ? "dense" : "sep  ", 2 * r + 1, 2 * r + 1, b[0], b[1], b[2], b[1] / b[2],
                   hash[1] == hash[2] ? "identical" : "OUTPUTS DIFFER");
       std::fflush(stdout);
-    });
-  });
+      });
 }
 
 int main(int argc, char** argv) {

@@ -82,12 +82,9 @@ void run_u8() {
 
 void run_u16() {
   using u16 = std::uint16_t;
-  ab_for_each_size<u16>({{724, 724}, {1024, 768}, {1024, 1024}, {1280, 720}, {1920, 1080}}, 12345u,
-                        [&](int w, int h, hs::image_view<const u16> src, hs::device_image<u16>& out) {
-    ab_for_each_case([&](int r, const char* rule, bool dense, auto call) {
-      auto with = [&](auto algo) {
-        return [&, algo] { call([&](const auto& f, auto b) { hs::convolve(src, out.view(), f, b, algo); }); };
-      };
+  ab_for_each_rule_case<u16>(
+      {{724, 724}, {1024, 768}, {1024, 1024}, {1280, 720}, {1920, 1080}},
+      [&](int w, int h, int r, const char* rule, bool dense, hs::device_image<u16>& out, auto with) {
       double t[3][2];
       unsigned long long hash[3];
       for (int rep = 0; rep < 2; ++rep) {
@@ -101,8 +98,7 @@ void run_u16() {
                   w, h, rule, dense ? "dense" : "sep  ", 2 * r + 1, 2 * r + 1, b[0], b[1], b[2], b[2] / b[1],
                   hash[1] == hash[2] ? "identical" : "OUTPUTS DIFFER");
       std::fflush(stdout);
-    });
-  });
+      });
 }
 
 int main(int argc, char** argv) {

@@ -223,6 +223,50 @@ TEST_CASE("tiled: work queued after the call on its stream sees the frame too", 
   check_queued_copy_sees_every_output(1024, 1024, random_filter(5, 5), border::replicate{}, algo::tiled<>{});
 }
 
+// The library's own tiled policy below 2^20 pixels under the rules without a replicate
+// frame: at radius 1 and 2 it runs the interior instance and its frame from 3 * 2^17
+// pixels (SmallRadiusInteriorMinPixels), separable filters as their outer product, the
+// frame's cells one row (float's interior grid first at both radii, u16's at radius 2); at
+// 512x512 tiled's own kernels. Whole images, so that the interior is not empty; 724x724 at
+// column 0 and 960x540 at aligned ROIs of a larger parent (the corners: placements 5 and
+// 8); float and u16, against the reference, outputs poisoned.
+template <class T>
+void tiled_library_interior_case() {
+  using namespace gpu_test;
+  using lib = tuning::tiled_policy<>;
+  static_assert(lib::interior_from(false, 1) <= 724LL * 724 && lib::interior_from(false, 2) <= 960LL * 540 &&
+                    lib::interior_from(false, 1) > 512LL * 512 && !lib::frame_first(960LL * 540, int(sizeof(T)), 2) &&
+                    lib::small_frame(960LL * 540, 2, false),
+                "724x724 and 960x540 run the interior instance under every rule, 512x512 does not");
+  struct size { int w, h, placement; };
+  const border::any rules[] = {border::constant{0.25f}, border::reflect101{}, border::wrap{}};
+  int i = 0;
+  for (size s : {size{724, 724, 0}, size{960, 540, 5}, size{960, 540, 8}, size{512, 512, 0}})
+    for (int r : {1, 2})
+      for (int dense = 0; dense < 2; ++dense, ++i) {
+        const border::any b = rules[i % 3];
+        const filter2d f = random_filter(2 * r + 1, 2 * r + 1);
+        const separable_filter sf = random_separable(2 * r + 1, 2 * r + 1);
+        const problem p = place(s.w, s.h, s.placement, halo::from_parent, r, r, r, r, b.rule, true);
+        const auto src = random_image<T>(p.src_w, p.src_h);
+        INFO(s.w << "x" << s.h << " placement " << s.placement << " radius " << r << (dense ? " dense " : " separable ")
+                 << border::name(b.rule));
+        if (dense)
+          check_against_reference<T, T>(p, f, b, src, [&](image_view<const T> in, image_view<T> out) {
+            convolve(in, p.src_roi, out, p.dst_roi, f, b, algo::tiled<>{}, nullptr, p.halo_mode);
+          });
+        else
+          check_against_reference<T, T>(p, sf.to_2d(), b, src, [&](image_view<const T> in, image_view<T> out) {
+            convolve(in, p.src_roi, out, p.dst_roi, sf, b, algo::tiled<>{}, nullptr, p.halo_mode);
+          });
+      }
+}
+
+TEST_CASE("tiled: the library's policy from 3 * 2^17 pixels under the other rules", "[gpu][algos][tiled]") {
+  tiled_library_interior_case<float>();
+  tiled_library_interior_case<std::uint16_t>();
+}
+
 // tiled's small-image shapes for separable 3x3 and 5x5 on one-channel 2- and 4-byte pixels
 // (tiled_policy::small_shape): 32 x 8 threads of one output, 16 x 8 of 2 x 2, and the
 // policy's 8 x 8 of 4 x 4 above. A policy with the limits at 600 and 6000 pixels puts

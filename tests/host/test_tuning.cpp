@@ -280,7 +280,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 16-bit 3x3 and 5x5 beyond 2^20 pixels: tiled, whose interior instance runs them
   // (3840x2160 u16 dense 3x3 12.4 us, streaming 28.6; 1920x1080 10.3, direct 11.8;
   // 2026-11-28/interior-u16-1.txt); the rows before it second (3840x2160 3x3: streaming,
-  // 1920x1080 separable 3x3: direct). At 1024x1024 (2^20) under fold rules too, below.
+  // 1920x1080 separable 3x3: direct). Under fold rules too, below.
   CHECK(sm90_list(shape(true, 1, 1, 2, 3840, 2160))[0] == tu::choice::tiled);
   CHECK(sm90_list(shape(true, 1, 1, 2, 3840, 2160))[1] == tu::choice::streaming);
   CHECK(sm90_list(shape(false, 1, 1, 2, 3840, 2160))[1] == tu::choice::streaming);
@@ -291,8 +291,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 2, 1, 2, 8192, 8192)) == tu::choice::tiled);
   // Under clamp, where the frame runs its replicate instance, from 3 * 2^17 pixels at 3x3
   // (with the frame's cells of one row: 724x724 u16 dense 3x3 5.92 us, direct 6.34;
-  // 512x512 5.70 against 5.15; 2026-11-28-frame-rows/interior-shape-1.txt); under the
-  // other rules direct to 2^20.
+  // 512x512 5.70 against 5.15; 2026-11-28-frame-rows/interior-shape-1.txt).
   CHECK(first(shape(true, 1, 1, 2, 1024, 1024)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 2, 1280, 720)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 2, 1024, 768)) == tu::choice::tiled);
@@ -302,12 +301,18 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 1, 1, 2, 512, 512)) == tu::choice::direct);
   // Under the other rules from 2^20 pixels itself, since the frame's one-row cells
   // (1024x1024 reflect101 dense 3x3: 7.78 us against 10.53 for automatic's direct then;
-  // 2026-11-28-frame-rows/interior-rules-1.txt), and below it direct.
+  // 2026-11-28-frame-rows/interior-rules-1.txt), and since from 3 * 2^17 pixels, where the
+  // launcher runs the interior under every rule (1280x720 reflect101 dense 3x3 7.74 us,
+  // automatic's direct 9.95; 2026-11-28-upfront/interior-small-1.txt); below it direct.
   for (bool sep : {true, false}) {
     auto fold = shape(sep, 1, 1, 2, 1024, 1024);
     fold.border = tu::border_cost::fold;
     CHECK(first(fold) == tu::choice::tiled);
     fold.height = 1000;
+    CHECK(first(fold) == tu::choice::tiled);
+    fold.width = 724, fold.height = 724;
+    CHECK(first(fold) == tu::choice::tiled);
+    fold.width = 512, fold.height = 512;
     CHECK(first(fold) == tu::choice::direct);
   }
   // Not radius 3 (tiled_policy's InteriorNarrowMaxRadius), nor a batch (the interior
@@ -435,13 +440,16 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
     CHECK(first(shape(false, r, 1, 4, 1024, 1024)) == tu::choice::tiled);
   }
   CHECK(first(shape(false, 9, 1, 4, 8192, 8192)) != tu::choice::tiled);
-  // Below 2^20 only where the frame runs its replicate instance (clamp, radius 1 and 2:
-  // interior_from), radius 3 and the other rules unchanged.
+  // Below 2^20 at radius 1 and 2 only (interior_from: from 2^18 pixels under clamp, where
+  // the frame runs its replicate instance, and 3 * 2^17 under the other rules); radius 3
+  // unchanged.
   CHECK(first(shape(false, 2, 1, 4, 1000, 1000)) == tu::choice::tiled);
   CHECK(first(shape(false, 3, 1, 4, 1000, 1000)) != tu::choice::tiled);
   {
     auto fold = shape(false, 2, 1, 4, 1000, 1000);
     fold.border = tu::border_cost::fold;
+    CHECK(first(fold) == tu::choice::tiled);
+    fold.radius = 3;
     CHECK(first(fold) != tu::choice::tiled);
   }
   // The launcher's limits under it: the frame's cells of one row below 2^21 pixels at
@@ -468,8 +476,12 @@ TEST_CASE("automatic's table: tensor_core for one-channel dense 8-bit and float 
     CHECK_FALSE(P::small_frame(1LL << 21, 2, P::frame_first(1LL << 21, 2, 2)));
     CHECK(P::separable_interior_min_pixels(1, 4, 2, true) == (1LL << 18));
     CHECK(P::separable_interior_min_pixels(1, 4, 1, true) == (1LL << 18));
-    CHECK(P::separable_interior_min_pixels(1, 4, 2, false) == (1LL << 20));
-    CHECK(P::separable_interior_min_pixels(1, 2, 2, false) == (1LL << 20));
+    CHECK(P::separable_interior_min_pixels(1, 4, 2, false) == (3LL << 17));
+    CHECK(P::separable_interior_min_pixels(1, 2, 2, false) == (3LL << 17));
+    CHECK(P::interior_from(false, 1) == (3LL << 17));
+    CHECK(P::interior_from(true, 2) == (1LL << 18));
+    CHECK(P::interior_from(false, 3) == (1LL << 20));
+    CHECK(P::interior_from(true, 3) == (1LL << 18));
     CHECK(P::separable_interior_min_pixels(1, 1, 2, false) == -1);
     CHECK(P::separable_interior_min_pixels(4, 4, 2, false) == -1);
     CHECK(P::separable_interior_min_pixels(1, 4, 3, false) == -1);
@@ -606,13 +618,13 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
     CHECK(first(with(shape(true, 5, 1, cb, 1280, 720), constant)) == tu::choice::two_pass);
     CHECK(first(with(shape(true, 3, 1, cb, 1280, 720), fold)) == tu::choice::two_pass);
   }
-  // 16-bit and float 5x5 on one image of 2^20 pixels and below: tiled, in its small-image
-  // shapes (tiled_policy::small_shape), under every rule (float 128x128 separable 5x5
-  // reflect101: 6.7 us, shared_mem 12.2; 2026-11-26-mends/); 3x3 direct below 2^20 pixels
-  // under every rule, dense filters too (direct2d_kernel maps a border block's columns
-  // once: 512x512 float separable 3x3 reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3
-  // reflect101 5.8, shared_mem 8.9; 2026-11-26-lean/), and from 2^20 tiled's interior
-  // instance. Batches keep the rows below (the small shapes are single-image kernels):
+  // 16-bit and float 5x5 on one image up to 512x512: tiled, in its small-image shapes
+  // (tiled_policy::small_shape), under every rule (float 128x128 separable 5x5
+  // reflect101: 6.7 us, shared_mem 12.2; 2026-11-26-mends/); 3x3 direct there under every
+  // rule, dense filters too (direct2d_kernel maps a border block's columns once: 512x512
+  // float separable 3x3 reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3 reflect101 5.8,
+  // shared_mem 8.9; 2026-11-26-lean/), and from 3 * 2^17 pixels tiled's interior
+  // instance (1024x1024 here). Batches keep the rows below (the small shapes are single-image kernels):
   // radius 2 under fold, shared_mem.
   for (int cb : {2, 4})
     for (int r : {1, 2}) {
@@ -625,13 +637,13 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
           if (side <= (r == 1 ? 512 : 256))
             CHECK(first(with(shape(false, r, 1, cb, side, side), b)) == tu::choice::direct);
         }
-      // Beyond 2^19 pixels and below 2^20, 3x3 direct too (float since direct2d_kernel's
-      // border blocks: 1024x768 reflect101 dense 3x3 9.34 us, shared_mem 11.68;
-      // 2026-11-28-frame-rows/rules-hold-2.csv).
-      CHECK(first(with(shape(true, r, 1, cb, 1280, 720), fold)) == (r == 1 ? tu::choice::direct : tu::choice::tiled));
+      // From 3 * 2^17 pixels tiled's interior instance (tiled_policy's
+      // SmallRadiusInteriorMinPixels: 1024x768 reflect101 dense 3x3 7.71 us, direct 9.47;
+      // 2026-11-28-upfront/interior-small-1.txt), where direct ran 3x3 before.
+      CHECK(first(with(shape(true, r, 1, cb, 1280, 720), fold)) == tu::choice::tiled);
       for (auto b : {constant, fold}) {
-        CHECK(first(with(shape(false, 1, 1, cb, 1280, 720), b)) == tu::choice::direct);
-        CHECK(first(with(shape(false, 1, 1, cb, 1024, 768), b)) == tu::choice::direct);
+        CHECK(first(with(shape(false, 1, 1, cb, 1280, 720), b)) == tu::choice::tiled);
+        CHECK(first(with(shape(false, 1, 1, cb, 1024, 768), b)) == tu::choice::tiled);
       }
       auto batch = with(shape(true, 2, 1, cb, 128, 128), fold);
       batch.images = 16;
@@ -655,19 +667,21 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
     batch.images = 16;
     CHECK(first(batch) != tu::choice::direct);
   }
-  for (bool sep : {true, false}) {
-    CHECK(first(with(shape(sep, 1, 1, 4, 512, 512), clamp)) == tu::choice::direct);
-    CHECK(first(with(shape(sep, 1, 1, 4, 724, 724), clamp)) == tu::choice::tiled);
-    CHECK(first(with(shape(sep, 1, 1, 4, 960, 540), clamp)) == tu::choice::tiled);
-    CHECK(first(with(shape(sep, 1, 1, 4, 1024, 768), clamp)) == tu::choice::tiled);
-    CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), clamp)) == tu::choice::tiled);
-    CHECK(first(with(shape(sep, 1, 1, 4, 1024, 1024), clamp)) == tu::choice::tiled);
-    CHECK(first(with(shape(sep, 1, 1, 4, 1920, 1080), clamp)) == tu::choice::tiled);
-    // Under fold and constant rules, direct below 2^20 (float_3x3_direct; 1024x768
-    // reflect101 dense 3x3 9.34 us, shared_mem 11.68), the interior instance from 2^20.
-    CHECK(first(with(shape(sep, 1, 1, 4, 1280, 720), fold)) == tu::choice::direct);
-    CHECK(first(with(shape(sep, 1, 1, 4, 1024, 1024), fold)) == tu::choice::tiled);
-  }
+  // 16-bit and float 3x3 on one image: direct to 512x512, tiled's interior instance from
+  // 3 * 2^17 pixels under every rule (under clamp with the frame's replicate instance;
+  // under constant and fold since SmallRadiusInteriorMinPixels: 1024x768 reflect101 dense
+  // 3x3 7.71 us, direct 9.47, and at 512x512 the interior 1.03 to 1.09 times direct's
+  // time); 16-bit 5x5 there too.
+  for (bool sep : {true, false})
+    for (auto b : {clamp, constant, fold})
+      for (int cb : {2, 4}) {
+        CAPTURE(sep, int(b), cb);
+        CHECK(first(with(shape(sep, 1, 1, cb, 512, 512), b)) == tu::choice::direct);
+        for (auto wh :
+             {std::pair<int, int>{724, 724}, {960, 540}, {1024, 768}, {1280, 720}, {1024, 1024}, {1920, 1080}})
+          CHECK(first(with(shape(sep, 1, 1, cb, wh.first, wh.second), b)) == tu::choice::tiled);
+        CHECK(first(with(shape(sep, 2, 1, 2, 1024, 768), b)) == tu::choice::tiled);
+      }
   // Float separable 3x3 under fold beyond 2^20 pixels: tiled (as its outer product from
   // 2^20; 3840x2160 reflect101: 26.7 us, tiled's separable kernel 35.3).
   CHECK(first(with(shape(true, 1, 1, 4, 1920, 1080), fold)) == tu::choice::tiled);
@@ -675,15 +689,18 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // Float 3x3 under constant from 2^20 pixels too: tiled's interior instance
   // (8192x8192 separable: 135.8 us, streaming 154.9).
   CHECK(first(with(shape(true, 1, 1, 4, 8192, 8192), constant)) == tu::choice::tiled);
-  // One-channel dense below 2^20 pixels under constant and fold rules: shared_mem, not
-  // tiled, whose perimeter tiles map every row (1280x720 float 5x5 constant: tiled 2.3x).
+  // One-channel dense below 3 * 2^17 pixels under constant and fold rules: shared_mem, not
+  // tiled, whose perimeter tiles map every row (1280x720 float 5x5 constant: tiled 2.3x,
+  // before the interior instance ran there; 512x512 below).
   // Float from 2^20 pixels runs tiled's interior instance first (its frame maps columns
   // once a cell): under fold rules up to radius 8 (1920x1080 reflect101 3x3: 11.7 us,
   // shared_mem 15.2; 11x11: 26.8, tensor_core 38.2), under constant at radius 1 and 2
   // (3840x2160 5x5: 24.0 us, shared_mem 44.5).
   for (auto b : {constant, fold}) {
     const bool fold_rule = b == fold;
-    CHECK(first(with(shape(false, 2, 1, 4, 1280, 720), b)) == tu::choice::shared_mem);
+    CHECK(first(with(shape(false, 2, 1, 4, 512, 512), b)) == tu::choice::shared_mem);
+    CHECK(first(with(shape(false, 2, 1, 4, 1280, 720), b)) == tu::choice::tiled);
+    CHECK(first(with(shape(false, 3, 1, 4, 1280, 720), b)) != tu::choice::tiled);
     CHECK(first(with(shape(false, 2, 1, 4, 5760, 3240), b)) == tu::choice::tiled);
     CHECK(first(with(shape(false, 1, 1, 4, 1920, 1080), b)) == tu::choice::tiled);
     CHECK(first(with(shape(false, 1, 1, 4, 3840, 2160), b)) == tu::choice::tiled);

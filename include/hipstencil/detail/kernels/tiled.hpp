@@ -277,18 +277,18 @@ struct tiled_family {
 
   /// Runs a dense filter (or a separable one's outer product) on one image as the interior
   /// instance and its frame (tiled_interior.hpp) where that applies: the border strategy
-  /// is tile_class, the spans are aligned, the ROI has P::interior_from(clamp_frame) pixels
-  /// or more, and the interior rectangle is not empty (`gr`: p.g.for_reads()). Returns
-  /// false, having launched nothing, where it does not. Batches (convolve_batch) run tiled2d_kernel: batched
-  /// instances of both grids would be 16 more kernels to compile and test, and were not
-  /// measured.
+  /// is tile_class, the spans are aligned, the ROI has P::interior_from(clamp_frame, R)
+  /// pixels or more, and the interior rectangle is not empty (`gr`: p.g.for_reads()).
+  /// Returns false, having launched nothing, where it does not. Batches (convolve_batch)
+  /// run tiled2d_kernel: batched instances of both grids would be 16 more kernels to
+  /// compile and test, and were not measured.
   template <class P, int R, class In, class Out, class Taps>
   static bool launch_interior(const problem<In, Out>& p, const geometry& gr, const Taps& taps) {
     constexpr int OX = P::out_x;
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
     const geometry& g = p.g;
     const bool clamp = clamp_frame<P, R>(gr);
-    if (!p.tile_class || (long long)g.width * g.height < P::interior_from(clamp) ||
+    if (!p.tile_class || (long long)g.width * g.height < P::interior_from(clamp, R) ||
         !span_aligned<OX>(p.src, p.dst, g, R))
       return false;
     // What load_span reads beyond each window row of the interior's threads.

@@ -191,6 +191,18 @@ struct two_pass_policy {
 ///     tables.hpp); separable 5x5 as the outer product, from four times as many pixels,
 ///     0.76 and 0.85 at 1024x1024 (since SmallFrameCellRows, from as many pixels as 3x3:
 ///     separable_interior_min_pixels).
+///   SmallRadiusInteriorMinPixels: up to small_frame_max_radius, under every rule, the
+///     interior instance runs from the smaller of this and InteriorMinPixels (and of
+///     ClampInteriorMinPixels where that applies): 3 * 2^17, between 512x512 and 724x724.
+///     With the frame's one-row cells (small_frame), held, best of two, constant and
+///     reflect101, float and u16, dense and separable (bench/experiments/
+///     interior_rules_ab.cu's small mode, bench/results/2026-11-28-upfront/
+///     interior-small-1.txt), against the fastest of automatic, direct, shared_mem and
+///     tiled's kernels below 2^20 pixels: float 0.72 to 0.99 times the time from 724x724
+///     to 1280x720 (1024x768 dense 5x5 constant 7.62 us against 10.43), u16 0.78 to 0.99
+///     there but for separable 5x5 under constant at 724x724 and 960x540 (1.02 and 1.00);
+///     at 512x512 3x3 lost (1.03 to 1.09) and 5x5 went either way (0.86 to 1.06). Beyond
+///     radius 2 not measured.
 ///   FrameCellRows, SmallFrameCellRows, SmallFrameMaxPixels: a thread of the frame grid
 ///     computes a cell of FrameCellRows outputs of one column, or of SmallFrameCellRows
 ///     below SmallFrameMaxPixels at radius 1, and at radius 2 where the interior's grid
@@ -215,7 +227,8 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long TwoOutputMaxPixels = 1LL << 20, int InteriorNarrowMaxRadius = 2,
           long long NarrowFrameFirstMinPixels = 0, int FrameClampMaxRadius = 2,
           long long ClampInteriorMinPixels = 1LL << 18, int FrameCellRows = 4, int SmallFrameCellRows = 1,
-          long long SmallFrameMaxPixels = 1LL << 21, int NarrowFrameFirstMaxRadius = 1>
+          long long SmallFrameMaxPixels = 1LL << 21, int NarrowFrameFirstMaxRadius = 1,
+          long long SmallRadiusInteriorMinPixels = 3LL << 17>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -234,11 +247,17 @@ struct tiled_policy {
     return SmallFrameCellRows != FrameCellRows && r >= 1 && r <= small_frame_max_radius &&
            pixels < SmallFrameMaxPixels && (r == 1 || !frame_first);
   }
-  /// The fewest pixels from which dense filters run the interior instance: InteriorMinPixels,
-  /// or where the frame runs its replicate instance (`clamp_frame`: frame_clamp at the
-  /// radius and reads that are replicate), the smaller of that and ClampInteriorMinPixels.
-  static constexpr long long interior_from(bool clamp_frame) {
-    return clamp_frame && ClampInteriorMinPixels < InteriorMinPixels ? ClampInteriorMinPixels : InteriorMinPixels;
+  /// The fewest pixels from which dense filters of radius r run the interior instance:
+  /// InteriorMinPixels; up to small_frame_max_radius the smaller of that and
+  /// SmallRadiusInteriorMinPixels; and where the frame runs its replicate instance
+  /// (`clamp_frame`: frame_clamp at the radius and reads that are replicate), the smaller of
+  /// that and ClampInteriorMinPixels.
+  static constexpr long long interior_from(bool clamp_frame, int r) {
+    long long from = InteriorMinPixels;
+    if (r >= 1 && r <= small_frame_max_radius && SmallRadiusInteriorMinPixels < from)
+      from = SmallRadiusInteriorMinPixels;
+    if (clamp_frame && ClampInteriorMinPixels < from) from = ClampInteriorMinPixels;
+    return from;
   }
   /// Whether the frame's grid goes first on a ROI of `pixels` pixels of channels of
   /// `channel_bytes` bytes at radius r (NarrowFrameFirstMinPixels for 2 bytes up to
@@ -269,7 +288,7 @@ struct tiled_policy {
   static constexpr int interior_out_y = R >= 5 ? InteriorWideOutY : OutY;
   /// The fewest pixels from which a separable filter of radius r on such pixels runs as
   /// its outer product in the interior instance; -1: never. Radius 1 and 2, from
-  /// interior_from(clamp_frame), as dense filters (`clamp_frame` as interior_from's).
+  /// interior_from(clamp_frame, r), as dense filters (`clamp_frame` as interior_from's).
   /// One-channel float 3x3 from InteriorMinPixels: on the H200, whole calls under replicate
   /// (bench/experiments/interior_small_probe.cu) took 144 us at 8192x8192 against 155 for
   /// automatic's separable choice (streaming), 25.3 against 31.1 at 3840x2160, 9.8
@@ -286,7 +305,8 @@ struct tiled_policy {
   /// reflect101 14.88 against 27.71).
   static constexpr long long separable_interior_min_pixels(int channels, int channel_bytes, int r,
                                                            bool clamp_frame = false) {
-    return channels == 1 && interior_pixels(channel_bytes, r) && r >= 1 && r <= 2 ? interior_from(clamp_frame) : -1;
+    return channels == 1 && interior_pixels(channel_bytes, r) && r >= 1 && r <= 2 ? interior_from(clamp_frame, r)
+                                                                                    : -1;
   }
   /// Whether separable filters of radius r on single images of pixels of `channels`
   /// channels of `channel_bytes` bytes take the small shapes below (small_shape). Run-time

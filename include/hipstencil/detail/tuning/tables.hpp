@@ -152,9 +152,12 @@ struct automatic_table {
     // itself since the frame's one-row cells at radius 1 (tiled_policy's small_frame;
     // bench/results/2026-11-28-frame-rows/interior-rules-1.txt, held: 1024x1024 u16
     // reflect101 dense 3x3 7.78 us against automatic's 10.53 then, constant separable 3x3
-    // 6.98 against 8.83; dense 5x5 13.06 against 14.14 and 11.74 against 11.68).
+    // 6.98 against 8.83; dense 5x5 13.06 against 14.14 and 11.74 against 11.68), and from
+    // interior_from's 3 * 2^17 since the launcher runs the interior there under every rule
+    // (tiled_policy's SmallRadiusInteriorMinPixels: 1280x720 u16 reflect101 dense 3x3 7.74
+    // us against automatic's 9.95).
     if (s.channels == 1 && s.channel_bytes == 2 && tiled_tuned::interior_pixels(2, s.radius) && s.radius >= 1 &&
-        s.images == 1 && tiled_from >= 0 && (clamp_frame(s) || s.pixels() >= (1LL << 20)) && s.pixels() >= tiled_from)
+        s.images == 1 && tiled_from >= 0 && s.pixels() >= tiled_from)
       return promote(choice::tiled, rest);
     if (tensor_core_first(s)) {
       // Float at radius 12 beyond 2^24 pixels: the FFT first (8192x8192: fft 1.60 ms,
@@ -205,7 +208,7 @@ struct automatic_table {
     const bool c = clamp_frame(s);
     const long long from = s.separable
                                ? tiled_tuned::separable_interior_min_pixels(s.channels, s.channel_bytes, s.radius, c)
-                               : tiled_tuned::interior_from(c);
+                               : tiled_tuned::interior_from(c, s.radius);
     return c && s.radius == 1 && from >= 0 && from < (3LL << 17) ? (3LL << 17) : from;
   }
 
@@ -287,19 +290,6 @@ struct automatic_table {
            (px > (1LL << 22) && px < (1LL << 25) && r == 3 && !clamp);
   }
 
-  /// One image of one-channel float, 3x3, beyond 2^19 pixels and below 2^20, where
-  /// tiled's interior instance does not run (under constant and fold rules; under clamp
-  /// clamp_direct and the tiled row come first): direct, dense and separable. Held
-  /// (bench/results/2026-11-28-frame-rows/rules-hold-2.csv), constant and reflect101,
-  /// 1024x768 and 1280x720: dense 3x3 0.79 to 0.83 times shared_mem's time (1024x768
-  /// reflect101 9.34 us against 11.68), separable 0.94 to 0.98 times tiled's separable
-  /// kernel's (1024x768 reflect101 9.15 against 9.79); 724x724 and below already ran
-  /// direct, 1024x1024 runs the interior instance.
-  static constexpr bool float_3x3_direct(const problem_shape& s) {
-    return s.channels == 1 && s.channel_bytes == 4 && s.radius == 1 && s.images == 1 && s.pixels() > (1LL << 19) &&
-           s.pixels() < (1LL << 20);
-  }
-
   /// One-channel separable filters below 2^25 pixels, where tiled's separable kernel (its
   /// taps read in place since 7ef9e2d) leads, by border cost (bench/results/2026-11-24-
   /// rows/sep.csv: u8, u16, float, radius 1 to 8, 256x256 to 5760x3240, replicate,
@@ -317,8 +307,8 @@ struct automatic_table {
   ///     1.15x, before its small-image shapes), two_pass first beyond (512x512 u8 9x9:
   ///     tiled 1.67x).
   /// Float 3x3 beyond 2^19 pixels to 2^23: tiled, but shared_mem under fold rules beyond
-  /// 2^22 pixels (and for batches of 2^20 pixels and below), and direct on one image below
-  /// 2^20 (float_3x3_direct).
+  /// 2^22 pixels (and for batches of 2^20 pixels and below); on one image choose()'s tiled
+  /// row comes first from 3 * 2^17 pixels (its interior instance).
   /// Before all these, 16-bit and float 5x5 on one image of 2^20 pixels and below: tiled,
   /// in its small-image shapes (tiled_policy::small_shape). Other 3x3 filters there run
   /// direct (choose_family).
@@ -327,7 +317,6 @@ struct automatic_table {
     const int r = s.radius;
     const long long px = s.pixels();
     const bool fold = s.border == border_cost::fold;
-    if (float_3x3_direct(s)) return {};  // choose_family's direct row
     // 16-bit and float 3x3 and 5x5 on one image of up to 2^20 pixels: tiled, whose shorter
     // tiles there (tiled_policy's small_shape) beat shared_mem and direct under constant and
     // fold rules, and at 5x5 under clamp (bench/results/2026-11-26-mends/: in
@@ -346,7 +335,8 @@ struct automatic_table {
     // 0.80 to 0.99 times tiled's time under constant and reflect101; 512x512 float
     // separable 3x3 reflect101 7.0 us, tiled 8.7), 16-bit to 2^20 (1024x1024 u16
     // reflect101: direct 10.4 us, tiled 11.4; direct-f-u16-ldg.csv, an earlier build, 11.0
-    // and 11.5; float 10.0 against 9.3), and float below 2^20 (float_3x3_direct, above).
+    // and 11.5; float 10.0 against 9.3); on one image choose()'s tiled rows come first from
+    // 3 * 2^17 pixels (the interior instance, interior_from).
     if (tiled_tuned::small_shapes_for(s.channels, s.channel_bytes, r) && s.images == 1 &&
         tiled_tuned::small_shape(px) != 0) {
       if (r == 2 || (s.border != border_cost::clamp && px > (1LL << 19) && s.channel_bytes == 4))
@@ -415,7 +405,6 @@ struct automatic_table {
         const bool not_direct = s.channel_bytes > 1 && r == 2 && px > (1LL << 16);
         if (px <= (1LL << 19)) return not_direct ? preference{{smem}} : preference{{direct, smem}};
         if (s.channel_bytes <= 2 && px <= (1LL << 21) && (r == 1 || s.separable)) return {{direct, smem}};
-        if (float_3x3_direct(s)) return {{direct, smem}};
       } else if (s.channels == 4 && s.channel_bytes == 1 && px <= (1LL << 16) && (s.separable || r == 1)) {
         return {{direct, smem}};
       } else if (s.channels == 3) {
