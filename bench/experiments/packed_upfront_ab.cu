@@ -15,8 +15,9 @@
 // against the interior grid first below 2^21 pixels (so one-row frame cells at radius 2
 // too), and automatic. On a tree since, tiled<> is the second at radius 2.
 // Its first run (bench/results/2026-11-28-upfront/packed-upfront-1.txt, u16-frame-1.txt)
-// kept the walk (the upfront loads lost or tied at every size: 1920x1080 dense 3x3 7.17 us
-// against 6.69) and set the u16 order at radius 2 (tiled_policy's NarrowFrameFirstMaxRadius).
+// kept the walk (the upfront loads lost or tied but for dense 5x5 from 1280x720 up, 0.95
+// to 0.98 times the walk's time; 1920x1080 dense 3x3 7.17 us against 6.69) and set the u16
+// order at radius 2 (tiled_policy's NarrowFrameFirstMaxRadius).
 // The upfront loads are not in the library: build against a tree with
 // bench/experiments/packed_upfront.patch applied (git apply), which adds packed_policy's
 // UpfrontStripRows that the u8 variants name.

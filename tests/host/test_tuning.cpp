@@ -624,8 +624,8 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // rule, dense filters too (direct2d_kernel maps a border block's columns once: 512x512
   // float separable 3x3 reflect101 7.0 us, tiled 8.7; 128x128 dense 3x3 reflect101 5.8,
   // shared_mem 8.9; 2026-11-26-lean/), and from 3 * 2^17 pixels tiled's interior
-  // instance (1024x1024 here). Batches keep the rows below (the small shapes are single-image kernels):
-  // radius 2 under fold, shared_mem.
+  // instance (1024x1024 here). Batches keep the rows below (the small shapes are
+  // single-image kernels): radius 2 under fold, shared_mem.
   for (int cb : {2, 4})
     for (int r : {1, 2}) {
       for (auto b : {constant, fold})
