@@ -103,6 +103,19 @@ double hashed_time_us(hipstencil::device_image<T>& out, F call, unsigned long lo
   return time_us(call, runs, held);
 }
 
+/// The A/B probes' alternating runs (frame_clamp_ab.cu, interior_shape_ab.cu,
+/// interior_block_ab.cu, interior_rules_ab.cu, packed_upfront_ab.cu): each variant of
+/// `calls` timed by hashed_time_us (40 runs, held), every variant once and then every one
+/// once more, so that a drift of the device's speed falls on all of them alike. Fills
+/// t[k][0] and t[k][1] with variant k's two times and hash[k] with its output's hash.
+template <class T, class... F>
+void ab_time_alternating(hipstencil::device_image<T>& out, double (*t)[2], unsigned long long* hash, F... calls) {
+  for (int rep = 0; rep < 2; ++rep) {
+    int k = 0;
+    ((t[k][rep] = hashed_time_us(out, calls, hash[k], 40, true), ++k), ...);
+  }
+}
+
 /// Prints the line of one case of a probe that times `count` variants twice each
 /// (interior_shape_ab.cu, interior_block_ab.cu): the case, each variant's better time (t[k]
 /// holds its two), the fastest, and whether the outputs of variants first to last - 1

@@ -39,10 +39,9 @@ void run(const char* type) {
                             [&](int w, int h, int r, bool dense, hs::device_image<T>& out, auto call) {
     double t[2][2];
     unsigned long long hash[2];
-    for (int rep = 0; rep < 2; ++rep) {
-      t[0][rep] = hashed_time_us(out, [&] { call(hs::algo::tiled<>{}); }, hash[0], 40, true);
-      t[1][rep] = hashed_time_us(out, [&] { call(ab_tiled_frame_clamp<0>{}); }, hash[1], 40, true);
-    }
+    ab_time_alternating(out, t, hash,
+                        [&] { call(hs::algo::tiled<>{}); },
+                        [&] { call(ab_tiled_frame_clamp<0>{}); });
     const double lib = std::min(t[0][0], t[0][1]), rt = std::min(t[1][0], t[1][1]);
     std::printf("%-6s %4dx%-4d %s %dx%d  clamp %8.2f us  run-time rule %8.2f us  (%.3fx)  %s\n", type, w, h,
                 dense ? "dense    " : "separable", 2 * r + 1, 2 * r + 1, lib, rt, lib / rt,
@@ -63,12 +62,11 @@ void run_small(const char* type) {
                             [&](int w, int h, int r, bool dense, hs::device_image<T>& out, auto call) {
     double t[4][2];
     unsigned long long hash[4];
-    for (int rep = 0; rep < 2; ++rep) {
-      t[0][rep] = hashed_time_us(out, [&] { call(hs::algo::automatic{}); }, hash[0], 40, true);
-      t[1][rep] = hashed_time_us(out, [&] { call(hs::algo::direct<>{}); }, hash[1], 40, true);
-      t[2][rep] = hashed_time_us(out, [&] { call(hs::algo::tiled<>{}); }, hash[2], 40, true);
-      t[3][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_from_2_18{}); }, hash[3], 40, true);
-    }
+    ab_time_alternating(out, t, hash,
+                        [&] { call(hs::algo::automatic{}); },
+                        [&] { call(hs::algo::direct<>{}); },
+                        [&] { call(hs::algo::tiled<>{}); },
+                        [&] { call(ab_tiled_interior_from_2_18{}); });
     double b[4];
     for (int k = 0; k < 4; ++k) b[k] = std::min(t[k][0], t[k][1]);
     // tiled's two variants sum in the same order (bit-identical) where both run the interior

@@ -32,15 +32,14 @@ void run(const char* type) {
     const char* names[V] = {"auto", "32x1", "32x2", "32x4", "32x8", "64x2", "64x4"};
     double t[V][2];
     unsigned long long hash[V];
-    for (int rep = 0; rep < 2; ++rep) {
-      t[0][rep] = hashed_time_us(out, [&] { call(hs::algo::automatic{}); }, hash[0], 40, true);
-      t[1][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<32, 1>{}); }, hash[1], 40, true);
-      t[2][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<32, 2>{}); }, hash[2], 40, true);
-      t[3][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<32, 4>{}); }, hash[3], 40, true);
-      t[4][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<32, 8>{}); }, hash[4], 40, true);
-      t[5][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<64, 2>{}); }, hash[5], 40, true);
-      t[6][rep] = hashed_time_us(out, [&] { call(ab_tiled_interior_block<64, 4>{}); }, hash[6], 40, true);
-    }
+    ab_time_alternating(out, t, hash,
+                        [&] { call(hs::algo::automatic{}); },
+                        [&] { call(ab_tiled_interior_block<32, 1>{}); },
+                        [&] { call(ab_tiled_interior_block<32, 2>{}); },
+                        [&] { call(ab_tiled_interior_block<32, 4>{}); },
+                        [&] { call(ab_tiled_interior_block<32, 8>{}); },
+                        [&] { call(ab_tiled_interior_block<64, 2>{}); },
+                        [&] { call(ab_tiled_interior_block<64, 4>{}); });
     ab_print_variants(type, w, h, r, dense, V, names, t, hash, 1, V);
   });
 }

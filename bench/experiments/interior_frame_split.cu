@@ -28,6 +28,7 @@ void run(hs::device_image<float>& src, hs::device_image<float>& padded, hs::devi
   using P = hs::tuning::tiled_policy<>;
   constexpr int OX = P::out_x, IX = P::interior_block_x, IY = P::interior_block_y;
   constexpr int IOY = P::template interior_out_y<R>, n = (2 * R + 1) * (2 * R + 1);
+  constexpr int FrameRows = P::frame_rows;  // the frame's cells at 8192x8192 (not small_frame's)
   const hs::filter2d f = ab_dense_filter(R);
   const int w = src.width(), h = src.height();
   auto problem_for = [&](hs::image_view<const float> s, hs::rect src_roi, auto border, hs::halo halo) {
@@ -45,7 +46,7 @@ void run(hs::device_image<float>& src, hs::device_image<float>& padded, hs::devi
   };
   auto grids = [&](const hd::problem<float, float>& p) {
     const hd::interior_rect in = hd::tiled_interior(p.g, R, OX, IOY, p.src.width, reads::left, reads::right);
-    const hd::frame_bands frame = hd::make_frame(p.g, in);
+    const hd::frame_bands frame = hd::make_frame(p.g, in, FrameRows);
     const long long frame_blocks = (frame.first[4] + hd::frame_threads - 1) / hd::frame_threads;
     const int cols = in.x1 - in.x0, rows = in.y1 - in.y0, tiles_y = (rows + IY * IOY - 1) / (IY * IOY);
     const dim3 grid(unsigned((cols + IX * OX - 1) / (IX * OX)), unsigned(std::min(tiles_y, 65535)),
@@ -68,7 +69,7 @@ void run(hs::device_image<float>& src, hs::device_image<float>& padded, hs::devi
   const dim3 qgrid = qs.grid;
   const int qcols = qs.cols, qrows = qs.rows;
   auto frame_launch = [&] {
-    hd::tiled2d_frame_kernel<float, float, R><<<unsigned(frame_blocks), hd::frame_threads>>>(p.src, p.dst, p.g,
+    hd::tiled2d_frame_kernel<float, float, R, false, FrameRows><<<unsigned(frame_blocks), hd::frame_threads>>>(p.src, p.dst, p.g,
                                                                                               p.g.for_reads(), taps, frame, true);
   };
   const int lead = hd::interior_lead(p.dst, p.g, in.x0, in.y0, OX);

@@ -53,12 +53,11 @@ void run(const char* type) {
       [&](int w, int h, int r, const char* rule, bool dense, hs::device_image<T>& out, auto with) {
       double t[4][2];
       unsigned long long hash[4];
-      for (int rep = 0; rep < 2; ++rep) {
-        t[0][rep] = hashed_time_us(out, with(hs::algo::automatic{}), hash[0], 40, true);
-        t[1][rep] = hashed_time_us(out, with(hs::algo::tiled<>{}), hash[1], 40, true);
-        t[2][rep] = hashed_time_us(out, with(ab_narrow_frame_first{}), hash[2], 40, true);
-        t[3][rep] = hashed_time_us(out, with(ab_sep_from_interior{}), hash[3], 40, true);
-      }
+      ab_time_alternating(out, t, hash,
+                          with(hs::algo::automatic{}),
+                          with(hs::algo::tiled<>{}),
+                          with(ab_narrow_frame_first{}),
+                          with(ab_sep_from_interior{}));
       double b[4];
       for (int k = 0; k < 4; ++k) b[k] = std::min(t[k][0], t[k][1]);
       std::printf("%-5s %4dx%-4d %-10s %s %dx%d  automatic %7.2f  tiled %7.2f  2-byte frame first %7.2f  "
@@ -88,13 +87,12 @@ void run_small(const char* type) {
       if (std::string(rule) == "replicate") return;
       double t[5][2];
       unsigned long long hash[5];
-      for (int rep = 0; rep < 2; ++rep) {
-        t[0][rep] = hashed_time_us(out, with(hs::algo::automatic{}), hash[0], 40, true);
-        t[1][rep] = hashed_time_us(out, with(hs::algo::direct<>{}), hash[1], 40, true);
-        t[2][rep] = hashed_time_us(out, with(hs::algo::shared_mem<>{}), hash[2], 40, true);
-        t[3][rep] = hashed_time_us(out, with(hs::algo::tiled<>{}), hash[3], 40, true);
-        t[4][rep] = hashed_time_us(out, with(ab_interior_from_18{}), hash[4], 40, true);
-      }
+      ab_time_alternating(out, t, hash,
+                          with(hs::algo::automatic{}),
+                          with(hs::algo::direct<>{}),
+                          with(hs::algo::shared_mem<>{}),
+                          with(hs::algo::tiled<>{}),
+                          with(ab_interior_from_18{}));
       double b[5];
       for (int k = 0; k < 5; ++k) b[k] = std::min(t[k][0], t[k][1]);
       const double others = std::min(b[0], std::min(b[1], std::min(b[2], b[3])));

@@ -54,19 +54,18 @@ void run(const char* type) {
                             "4x2/2", "4x2/1",  "4x1/1", "4x2/1@16", "4x1/1@16"};
     double t[V][2];
     unsigned long long hash[V];
-    for (int rep = 0; rep < 2; ++rep) {
-      t[0][rep] = hashed_time_us(out, [&] { call(hs::algo::automatic{}); }, hash[0], 40, true);
-      t[1][rep] = hashed_time_us(out, [&] { call(hs::algo::direct<>{}); }, hash[1], 40, true);
-      t[2][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<4, 4>{}); }, hash[2], 40, true);
-      t[3][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<4, 2>{}); }, hash[3], 40, true);
-      t[4][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<4, 1>{}); }, hash[4], 40, true);
-      t[5][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<2, 4>{}); }, hash[5], 40, true);
-      t[6][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<2, 2>{}); }, hash[6], 40, true);
-      t[7][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<2, 1>{}); }, hash[7], 40, true);
-      t[8][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<1, 1>{}); }, hash[8], 40, true);
-      t[9][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<2, 1, (1LL << 16)>{}); }, hash[9], 40, true);
-      t[10][rep] = hashed_time_us(out, [&] { call(ab_tiled_rows<1, 1, (1LL << 16)>{}); }, hash[10], 40, true);
-    }
+    ab_time_alternating(out, t, hash,
+                        [&] { call(hs::algo::automatic{}); },
+                        [&] { call(hs::algo::direct<>{}); },
+                        [&] { call(ab_tiled_rows<4, 4>{}); },
+                        [&] { call(ab_tiled_rows<4, 2>{}); },
+                        [&] { call(ab_tiled_rows<4, 1>{}); },
+                        [&] { call(ab_tiled_rows<2, 4>{}); },
+                        [&] { call(ab_tiled_rows<2, 2>{}); },
+                        [&] { call(ab_tiled_rows<2, 1>{}); },
+                        [&] { call(ab_tiled_rows<1, 1>{}); },
+                        [&] { call(ab_tiled_rows<2, 1, (1LL << 16)>{}); },
+                        [&] { call(ab_tiled_rows<1, 1, (1LL << 16)>{}); });
     ab_print_variants(type, w, h, r, dense, V, names, t, hash, 2, 9);
   });
 }
@@ -78,11 +77,10 @@ void run_rules(const char* type) {
       [&](int w, int h, int r, const char* rule, bool dense, hs::device_image<T>& out, auto with) {
       double t[3][2];
       unsigned long long hash[3];
-      for (int rep = 0; rep < 2; ++rep) {
-        t[0][rep] = hashed_time_us(out, with(hs::algo::automatic{}), hash[0], 40, true);
-        t[1][rep] = hashed_time_us(out, with(hs::algo::tiled<>{}), hash[1], 40, true);
-        t[2][rep] = hashed_time_us(out, with(ab_tiled_large_cells{}), hash[2], 40, true);
-      }
+      ab_time_alternating(out, t, hash,
+                          with(hs::algo::automatic{}),
+                          with(hs::algo::tiled<>{}),
+                          with(ab_tiled_large_cells{}));
       double b[3];
       for (int k = 0; k < 3; ++k) b[k] = std::min(t[k][0], t[k][1]);
       std::printf("%-6s %4dx%-4d %-10s %s %dx%d  automatic %7.2f  tiled %7.2f  4-row cells %7.2f us  (%.3fx)  %s\n",

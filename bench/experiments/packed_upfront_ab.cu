@@ -65,18 +65,17 @@ void run_u8() {
                                 "up8",    "up8/s8", "walk/s2", "roomy4", "roomy4/s2"};
         double t[V][2];
         unsigned long long hash[V];
-        for (int rep = 0; rep < 2; ++rep) {
-          t[0][rep] = hashed_time_us(out, [&] { call(hs::algo::automatic{}); }, hash[0], 40, true);
-          t[1][rep] = hashed_time_us(out, [&] { call(ab_packed_upfront<0>{}); }, hash[1], 40, true);
-          t[2][rep] = hashed_time_us(out, [&] { call(ab_packed_upfront<4>{}); }, hash[2], 40, true);
-          t[3][rep] = hashed_time_us(out, [&] { call(with_strip<ab_packed_upfront<4>>(2)); }, hash[3], 40, true);
-          t[4][rep] = hashed_time_us(out, [&] { call(with_strip<ab_packed_upfront<4>>(3)); }, hash[4], 40, true);
-          t[5][rep] = hashed_time_us(out, [&] { call(ab_packed_upfront<8>{}); }, hash[5], 40, true);
-          t[6][rep] = hashed_time_us(out, [&] { call(with_strip<ab_packed_upfront<8>>(8)); }, hash[6], 40, true);
-          t[7][rep] = hashed_time_us(out, [&] { call(with_strip<ab_packed_upfront<0>>(2)); }, hash[7], 40, true);
-          t[8][rep] = hashed_time_us(out, [&] { call(ab_packed_roomy<4>{}); }, hash[8], 40, true);
-          t[9][rep] = hashed_time_us(out, [&] { call(with_strip<ab_packed_roomy<4>>(2)); }, hash[9], 40, true);
-        }
+        ab_time_alternating(out, t, hash,
+                            [&] { call(hs::algo::automatic{}); },
+                            [&] { call(ab_packed_upfront<0>{}); },
+                            [&] { call(ab_packed_upfront<4>{}); },
+                            [&] { call(with_strip<ab_packed_upfront<4>>(2)); },
+                            [&] { call(with_strip<ab_packed_upfront<4>>(3)); },
+                            [&] { call(ab_packed_upfront<8>{}); },
+                            [&] { call(with_strip<ab_packed_upfront<8>>(8)); },
+                            [&] { call(with_strip<ab_packed_upfront<0>>(2)); },
+                            [&] { call(ab_packed_roomy<4>{}); },
+                            [&] { call(with_strip<ab_packed_roomy<4>>(2)); });
         ab_print_variants("u8", w, h, r, dense, V, names, t, hash, 1, V);
       });
 }
@@ -88,11 +87,10 @@ void run_u16() {
       [&](int w, int h, int r, const char* rule, bool dense, hs::device_image<u16>& out, auto with) {
       double t[3][2];
       unsigned long long hash[3];
-      for (int rep = 0; rep < 2; ++rep) {
-        t[0][rep] = hashed_time_us(out, with(hs::algo::automatic{}), hash[0], 40, true);
-        t[1][rep] = hashed_time_us(out, with(hs::algo::tiled<>{}), hash[1], 40, true);
-        t[2][rep] = hashed_time_us(out, with(ab_tiled_frame_first_from<(1LL << 21)>{}), hash[2], 40, true);
-      }
+      ab_time_alternating(out, t, hash,
+                          with(hs::algo::automatic{}),
+                          with(hs::algo::tiled<>{}),
+                          with(ab_tiled_frame_first_from<(1LL << 21)>{}));
       double b[3];
       for (int k = 0; k < 3; ++k) b[k] = std::min(t[k][0], t[k][1]);
       std::printf("u16 %4dx%-4d %-10s %s %dx%d  automatic %7.2f  tiled %7.2f  interior first %7.2f us  (%.3fx)  %s\n",

@@ -14,7 +14,8 @@
 //     by side along it, outputs stored as whole words;
 //   - the frame of up to four bands around it (the ROI's outputs within about R of its
 //     edge, where windows leave the read rectangle) runs tiled2d_frame_kernel, one thread
-//     a cell of up to 4 outputs of one column (1 in small frames), its window's columns
+//     a cell of up to 4 outputs of one column (1 in small frames; tiled_policy's
+//     FrameCellRows and SmallFrameCellRows), its window's columns
 //     mapped by the border rule once and each window row once.
 // From 2^21 pixels (tiled_policy's FrameFirstMinPixels; 2-byte pixels at radius 1 at
 // every size, NarrowFrameFirstMinPixels) the frame's grid goes first and lets the interior
@@ -80,13 +81,6 @@ inline interior_rect tiled_interior(const geometry& g, int r, int ox, int oy, in
   return in;
 }
 
-/// Output rows of a frame cell by default: a thread of tiled2d_frame_kernel computes up to
-/// this many outputs of one column, so that each window row it loads serves every one of
-/// them. On the H200 at 8192x8192 float 15x15 (replicate), the frame grid took 59 us with
-/// cells of 1 row, 42 of 2, 25 of 4 and 35 of 8 (Nsight Compute; 8 rows: 168 registers).
-/// Small frames at radius 1 and 2 take cells of one row (tiled_policy's small_frame).
-constexpr int frame_cell_rows = 4;
-
 /// The outputs of the ROI outside an interior rectangle: up to four bands (top, bottom,
 /// left, right; some may be empty) of [x, x + w) x [y, y + h) in ROI coordinates, cut into
 /// cells of one column and `cell_rows` rows (the last of a column may be shorter),
@@ -96,7 +90,7 @@ struct frame_bands {
   long long first[5];  ///< number of band b's first cell; first[4]: cells in all
 };
 
-inline frame_bands make_frame(const geometry& g, const interior_rect& in, int cell_rows = frame_cell_rows) {
+inline frame_bands make_frame(const geometry& g, const interior_rect& in, int cell_rows) {
   frame_bands f{};
   const int w = g.width, h = g.height;
   const int band[4][4] = {{0, 0, w, in.y0},
@@ -151,19 +145,20 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
 }
 
 /// Dense filter of radius R over the frame's outputs, one thread per cell (a column of up
-/// to M outputs, make_frame's cell_rows): the cell's window columns are mapped once by the
-/// border rule through gr (g.for_reads()), each of its window rows is mapped once and
-/// loaded once (in place where the window's columns lie inside the domain), and
-/// add_window_row applies it to every output of the cell. The frame of an 8192x8192 ROI
-/// holds 1.6% of its outputs at radius 4 in bands 4 to 7 pixels thick; with one thread an
-/// output and each window row read output by output, its grid took 16 us at radius 4 and
-/// 62 us at radius 7 under Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and
-/// the call's time rose by about as much. With `frame_first`, lets the interior grid launched after it start beside
-/// it (platform/overlap.hpp); without, it is that grid's dependent and its last block waits
-/// for it. Clamp: reads clamp to gr.domain with min / max (compiled for replicate, as
-/// direct2d_kernel's instance; only for a gr whose rule is replicate: replicate itself,
-/// skip and padded).
-template <class In, class Out, int R, bool Clamp = false, int M = frame_cell_rows>
+/// to M outputs, make_frame's cell_rows; tiled_policy's FrameCellRows and
+/// SmallFrameCellRows): the cell's window columns are mapped once by the border rule
+/// through gr (g.for_reads()), each of its window rows is mapped once and loaded once (in
+/// place where the window's columns lie inside the domain), and add_window_row applies it
+/// to every output of the cell. The frame of an 8192x8192 ROI holds 1.6% of its outputs at
+/// radius 4 in bands 4 to 7 pixels thick; with one thread an output and each window row
+/// read output by output, its grid took 16 us at radius 4 and 62 us at radius 7 under
+/// Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and the call's time rose by
+/// about as much. With `frame_first`, lets the interior grid launched after it start
+/// beside it (platform/overlap.hpp); without, it is that grid's dependent and its last
+/// block waits for it. Clamp: reads clamp to gr.domain with min / max (compiled for
+/// replicate, as direct2d_kernel's instance; only for a gr whose rule is replicate:
+/// replicate itself, skip and padded).
+template <class In, class Out, int R, bool Clamp, int M>
 __global__ void __launch_bounds__(frame_threads)
     tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
                          inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, bool frame_first) {
