@@ -194,7 +194,14 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 3, 1, 1, 8192, 8192)) != tu::choice::packed);  // radius 3: not compiled
   CHECK(first(shape(false, 1, 1, 2, 8192, 8192)) != tu::choice::packed);  // u16
   CHECK(first(shape(false, 1, 4, 1, 8192, 8192)) == tu::choice::packed);   // uchar4 (194 us, streaming 274)
-  CHECK(first(shape(true, 2, 4, 1, 512, 512)) == tu::choice::packed);      // (6.9 us, shared_mem 10.5)
+  // (512x512 separable 5x5: 6.9 us, shared_mem 10.5; under clamp tiled first since
+  // tiled_sep_clamp_kernel: clamp_separable below, 6.46 us, packed 7.10)
+  CHECK(first(shape(true, 2, 4, 1, 512, 512)) == tu::choice::tiled);
+  {
+    auto fold = shape(true, 2, 4, 1, 512, 512);
+    fold.border = tu::border_cost::fold;
+    CHECK(first(fold) == tu::choice::packed);
+  }
   CHECK(first(shape(true, 1, 4, 1, 128, 65536)) == tu::choice::packed);    // (29.3 us, shared_mem 82.1)
   CHECK(first(shape(false, 1, 4, 1, 256, 256)) == tu::choice::packed);
   // (below 2^16 pixels under clamp direct leads: 128x128 dense 3x3 5.1 us, packed 5.5)
@@ -216,12 +223,11 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(second(shape(true, 2, 1, 1, 1920, 1080)) == tu::choice::tiled);  // one_channel_separable
   CHECK(second(shape(false, 2, 1, 1, 1920, 1080)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 4, 1920, 1080)) == tu::choice::tiled);
-  // 128x128 and 512x512 one-channel float, 3x3 and 5x5: direct (128x128 float separable
-  // 3x3: 6.3 us, shared_mem 6.7); u8 packed, then direct for what packed refuses (512x512
-  // u8 separable 5x5: direct 7.2 us, tiled 10.3).
-  CHECK(first(shape(true, 2, 1, 1, 128, 128)) == tu::choice::packed);
-  CHECK(unpacked(choose(shape(true, 1, 1, 1, 128, 128))) == tu::choice::direct);
-  CHECK(unpacked(choose(shape(true, 1, 1, 1, 512, 512))) == tu::choice::direct);
+  // 128x128 and 512x512 one-channel float dense 5x5: direct; separable filters under
+  // clamp tiled, u8 too (tiled_sep_clamp_kernel; clamp_separable below).
+  CHECK(first(shape(true, 2, 1, 1, 128, 128)) == tu::choice::tiled);
+  CHECK(unpacked(choose(shape(true, 1, 1, 1, 128, 128))) == tu::choice::tiled);
+  CHECK(unpacked(choose(shape(true, 1, 1, 1, 512, 512))) == tu::choice::tiled);
   CHECK(first(shape(false, 2, 1, 4, 256, 256)) == tu::choice::direct);
   // ... and dense 5x5 beyond 2^16 pixels under clamp since direct's replicate instance
   // (512x512 float: direct 6.75 us, shared_mem 7.90; bench/results/2026-11-28-clamp/
@@ -242,7 +248,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // shared_mem 6.4, direct 7.6).
   CHECK(first(shape(false, 1, 1, 2, 128, 128)) == tu::choice::direct);
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::packed);  // 5.9 us, direct 7.9 (rows/matrix.csv)
+  CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::tiled);  // clamp_separable (4.51 us, packed 5.98)
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 128, 128))) == tu::choice::direct);
   CHECK(unpacked(choose(shape(false, 2, 4, 1, 256, 256))) == tu::choice::shared_mem);
   // Packed at 128x128 under constant and fold rules (2026-11-26-small/: reflect101 dense
@@ -253,10 +259,10 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
     tu::problem_shape u4 = shape(false, 1, 4, 1, 128, 128);
     u4.border = b;
     CHECK(first(u4) == small);
-    u4.separable = true;
-    CHECK(first(u4) == small);
+    u4.separable = true;  // under clamp tiled (clamp_separable below)
+    CHECK(first(u4) == (b == tu::border_cost::clamp ? tu::choice::tiled : small));
     u4.radius = 2;
-    CHECK(first(u4) == tu::choice::packed);
+    CHECK(first(u4) == (b == tu::border_cost::clamp ? tu::choice::tiled : tu::choice::packed));
     u4.separable = false;
     CHECK(first(u4) == small);
     u4.channel_bytes = 2;  // ushort4: not packed
@@ -649,20 +655,12 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
       batch.images = 16;
       CHECK(first(batch) == tu::choice::shared_mem);
     }
-  // Under clamp, since direct's replicate instance, separable 5x5 runs direct to 2^17
-  // pixels and tiled beyond (362x362 float: direct 5.79 us, tiled 6.43; 512x512: 6.72
-  // against 6.40; 2026-11-28-clamp/families-hold.csv), and float 3x3 runs direct below
-  // 3 * 2^17 pixels, where tiled's interior instance with its frame's replicate instance
-  // and one-row cells takes over (2026-11-28-frame-rows/interior-shape-1.txt: 724x724
-  // dense 5.89 us, direct 6.27; 512x512 5.63 against 5.15). Batches keep the rows before
-  // it (not measured).
+  // Under clamp separable 3x3 and 5x5 run tiled at every size here (its replicate
+  // separable kernel to 2^20 pixels: clamp_separable below; its interior instance beyond).
+  // Batches keep the rows before it (not measured): direct is not first.
   for (int cb : {2, 4}) {
-    for (int side : {1, 128, 362})
-      CHECK(first(with(shape(true, 2, 1, cb, side, side), clamp)) == tu::choice::direct);
-    for (int side : {512, 1024})
-      CHECK(first(with(shape(true, 2, 1, cb, side, side), clamp)) == tu::choice::tiled);
-    CHECK(first(with(shape(true, 1, 1, cb, 128, 128), clamp)) == tu::choice::direct);
-    CHECK(first(with(shape(true, 1, 1, cb, 512, 512), clamp)) == tu::choice::direct);
+    for (int side : {1, 128, 362, 512, 1024})
+      for (int r : {1, 2}) CHECK(first(with(shape(true, r, 1, cb, side, side), clamp)) == tu::choice::tiled);
     auto batch = with(shape(true, 2, 1, cb, 128, 128), clamp);
     batch.images = 16;
     CHECK(first(batch) != tu::choice::direct);
@@ -676,7 +674,8 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
     for (auto b : {clamp, constant, fold})
       for (int cb : {2, 4}) {
         CAPTURE(sep, int(b), cb);
-        CHECK(first(with(shape(sep, 1, 1, cb, 512, 512), b)) == tu::choice::direct);
+        CHECK(first(with(shape(sep, 1, 1, cb, 512, 512), b)) ==
+              (sep && b == clamp ? tu::choice::tiled : tu::choice::direct));  // (clamp_separable)
         for (auto wh :
              {std::pair<int, int>{724, 724}, {960, 540}, {1024, 768}, {1280, 720}, {1024, 1024}, {1920, 1080}})
           CHECK(first(with(shape(sep, 1, 1, cb, wh.first, wh.second), b)) == tu::choice::tiled);
@@ -716,23 +715,25 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   CHECK(first(with(shape(false, 4, 1, 2, 1280, 720), clamp)) == tu::choice::shared_mem);
   // u8 3x3 and 5x5 packed at every size under constant and fold rules (512x512 separable
   // 3x3 reflect101: 4.6 us, direct 10.7; constant 4.6, direct 7.8, shared_mem 8.1;
-  // 2026-11-26-small/). Under clamp on one image direct's replicate instance first at 3x3 to
-  // 2^18 pixels, and where the width is not a multiple of 8, so that packed's strip kernel
-  // cannot run, at 3x3 and dense 5x5 to 2^19 and separable 5x5 to 2^18
-  // (2026-11-28-clamp/u8-small-*.csv: 362x362 dense 5x5 5.63 us, packed 8.00; 512x512
-  // separable 3x3 4.74, packed 4.99; 128x128 separable 5x5 5.18 and 5.18).
+  // 2026-11-26-small/). Under clamp on one image direct's replicate instance first at dense
+  // 3x3 to 2^18 pixels, and where the width is not a multiple of 8, so that packed's strip
+  // kernel cannot run, at dense 3x3 and 5x5 to 2^19 (2026-11-28-clamp/u8-small-*.csv:
+  // 362x362 dense 5x5 5.63 us, packed 8.00); separable filters under clamp tiled to 2^20
+  // (clamp_separable below), packed beyond.
   for (tu::border_cost b : {clamp, constant, fold}) {
-    CHECK(first(with(shape(true, 1, 1, 1, 512, 512), b)) == (b == clamp ? tu::choice::direct : tu::choice::packed));
+    CHECK(first(with(shape(true, 1, 1, 1, 512, 512), b)) == (b == clamp ? tu::choice::tiled : tu::choice::packed));
     CHECK(first(with(shape(false, 2, 1, 1, 128, 128), b)) == tu::choice::packed);
     CHECK(first(with(shape(false, 2, 1, 1, 362, 362), b)) == (b == clamp ? tu::choice::direct : tu::choice::packed));
-    CHECK(first(with(shape(true, 2, 1, 1, 181, 181), b)) == (b == clamp ? tu::choice::direct : tu::choice::packed));
+    CHECK(first(with(shape(true, 2, 1, 1, 181, 181), b)) == (b == clamp ? tu::choice::tiled : tu::choice::packed));
   }
-  CHECK(sm90_list(with(shape(true, 1, 1, 1, 512, 512), clamp))[1] == tu::choice::packed);
-  // 3x3 to 2^19 pixels where 8 does not divide the width, to 2^18 where it does; separable
-  // 5x5 to 2^18.
-  CHECK(first(with(shape(true, 1, 1, 1, 724, 724), clamp)) == tu::choice::direct);
-  CHECK(first(with(shape(true, 1, 1, 1, 720, 720), clamp)) == tu::choice::packed);
-  CHECK(first(with(shape(true, 2, 1, 1, 362, 1024), clamp)) == tu::choice::packed);
+  // Dense 3x3 to 2^19 pixels where 8 does not divide the width, to 2^18 where it does;
+  // separable to 2^20 at any width.
+  CHECK(first(with(shape(false, 1, 1, 1, 724, 724), clamp)) == tu::choice::direct);
+  CHECK(first(with(shape(false, 1, 1, 1, 720, 720), clamp)) == tu::choice::packed);
+  CHECK(first(with(shape(true, 1, 1, 1, 724, 724), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(true, 1, 1, 1, 720, 720), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(true, 2, 1, 1, 362, 1024), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(true, 2, 1, 1, 1920, 1080), clamp)) == tu::choice::packed);
   CHECK(first(with(shape(false, 2, 1, 1, 362, 1024), clamp)) == tu::choice::direct);
   CHECK(first(with(shape(false, 2, 1, 1, 256, 256), clamp)) == tu::choice::packed);
   // 16-bit and float at radius 1 and 2 to 2^19 pixels: shared_mem under constant and fold
@@ -754,4 +755,57 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   CHECK(sm90_list(with(shape(false, 1, 1, 2, 5760, 3240), clamp))[1] == tu::choice::direct);
   CHECK(sm90_list(with(shape(true, 1, 1, 2, 5760, 3240), fold))[0] == tu::choice::tiled);
   CHECK(sm90_list(with(shape(true, 1, 1, 2, 5760, 3240), fold))[1] == tu::choice::direct);
+}
+
+TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels, uchar4 to 2^19 (H200)") {
+  using lib = tu::tiled_policy<>;
+  using table = tu::automatic_table<tu::arch::sm_90>;
+  // The policy: radius 1 and 2, one channel of any width and uchar4; its small shape to
+  // 2^16 pixels, 4 thread rows for one channel at radius 2; above, u8 4 x 2 outputs a
+  // thread, other one-channel pixels 2 x 2, uchar4 1 x 2.
+  STATIC_REQUIRE((lib::clamp_separable<1, 1, 1> && lib::clamp_separable<1, 4, 2> && lib::clamp_separable<4, 1, 2>));
+  STATIC_REQUIRE((!lib::clamp_separable<1, 4, 3> && !lib::clamp_separable<4, 2, 1> && !lib::clamp_separable<3, 1, 1>));
+  STATIC_REQUIRE((lib::clamp_separable_small(1LL << 16) && !lib::clamp_separable_small((1LL << 16) + 1)));
+  STATIC_REQUIRE((lib::clamp_separable_small_rows<1, 2> == 4 && lib::clamp_separable_small_rows<1, 1> == 8 &&
+                  lib::clamp_separable_small_rows<4, 2> == 8));
+  STATIC_REQUIRE((lib::clamp_separable_out_x<1, 1> == 4 && lib::clamp_separable_out_x<1, 2> == 2 &&
+                  lib::clamp_separable_out_x<4, 1> == 1 && lib::clamp_separable_out_y == 2));
+  // The row (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt, held, best of two, against
+  // the fastest other family): u8, u16 and float from 128x128 to 1280x720 (921,600
+  // pixels), uchar4 to 960x540 (518,400); beyond (1920x1080, and uchar4 1024x768) the
+  // earlier rows.
+  struct px { int channels, bytes; long long max; };
+  for (px p : {px{1, 1, 1LL << 20}, px{1, 2, 1LL << 20}, px{1, 4, 1LL << 20}, px{4, 1, 1LL << 19}})
+    for (int r : {1, 2}) {
+      CAPTURE(p.channels, p.bytes, r);
+      CHECK(lib::clamp_separable_max_pixels(p.channels) == p.max);
+      for (auto wh : {std::pair<int, int>{1, 1}, {128, 128}, {256, 256}, {512, 512}, {724, 724}, {960, 540}}) {
+        const auto s = shape(true, r, p.channels, p.bytes, wh.first, wh.second);
+        CHECK(table::clamp_separable(s));
+        CHECK(sm90_first(s) == tu::choice::tiled);
+      }
+      // Just past the limit (2^20 + 1 or 2^19 + 1 pixels) the row does not hold.
+      const long long over = p.max + 1;
+      CHECK(!table::clamp_separable(shape(true, r, p.channels, p.bytes, int(over), 1)));
+      CHECK(table::clamp_separable(shape(true, r, p.channels, p.bytes, int(p.max), 1)));
+      // Not dense filters, not the other rules, not batches, not radius 3.
+      CHECK(!table::clamp_separable(shape(false, r, p.channels, p.bytes, 128, 128)));
+      for (tu::border_cost b : {tu::border_cost::constant, tu::border_cost::fold}) {
+        auto s = shape(true, r, p.channels, p.bytes, 128, 128);
+        s.border = b;
+        CHECK(!table::clamp_separable(s));
+      }
+      auto batch = shape(true, r, p.channels, p.bytes, 128, 128);
+      batch.images = 2;
+      CHECK(!table::clamp_separable(batch));
+      CHECK(!table::clamp_separable(shape(true, 3, p.channels, p.bytes, 128, 128)));
+    }
+  // Other pixels keep their rows: uchar3, ushort4.
+  CHECK(!table::clamp_separable(shape(true, 1, 3, 1, 128, 128)));
+  CHECK(!table::clamp_separable(shape(true, 1, 4, 2, 128, 128)));
+  // Beyond the limits: u8 1920x1080 packed, uchar4 1024x768 packed (8.19 us against its 7.55).
+  CHECK(sm90_first(shape(true, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
+  CHECK(sm90_first(shape(true, 2, 4, 1, 1024, 768)) == tu::choice::packed);
+  // Taller than the kernel's grid holds: the row does not hold (the launcher would not run it).
+  CHECK(!table::clamp_separable(shape(true, 1, 1, 1, 1, 8 * 65535 + 1)));
 }

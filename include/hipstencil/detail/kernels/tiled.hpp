@@ -9,6 +9,9 @@
 //     vertical halo go to shared memory, where vertically adjacent threads share them
 //     (the paper's exchange). Phase 2: each thread slides down its column of results,
 //     one shared row of OX values at a time, into its OX x OY accumulators.
+//   tiled_sep_clamp_kernel (tiled_sep_clamp.hpp): separable 3x3 and 5x5 on one image
+//     whose reads are replicate, up to tiled_policy's ClampSeparableMaxPixels: both
+//     passes unrolled, every read clamped, no tile classes.
 //   tiled2d_kernel: dense filters. Each thread walks the OY + 2R input rows of its window
 //     once; a row's OX + 2R pixels sit in registers and feed every output row it touches
 //     (raw pixels shared through registers and L1). Sharing per-filter-row horizontal
@@ -33,6 +36,7 @@
 #include "staging.hpp"
 #include "taps.hpp"
 #include "tiled_interior.hpp"
+#include "tiled_sep_clamp.hpp"
 
 namespace hipstencil {
 namespace detail {
@@ -224,6 +228,20 @@ struct tiled_family {
     }
     with_static_radius(p.radius, [&](auto R) {
       constexpr int r = decltype(R)::value;
+      // Small and medium images whose reads are replicate: tiled_sep_clamp_kernel up to
+      // P::clamp_separable_max_pixels, in its small shape up to P::clamp_separable_small.
+      if constexpr (!B && P::template clamp_separable<C, CB, r>) {
+        const long long pixels = (long long)g.width * g.height;
+        if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_separable_max_pixels(C)) {
+          constexpr int SB = P::template clamp_separable_small_rows<C, r>;
+          constexpr int SX = P::template clamp_separable_out_x<C, CB>, SY = P::clamp_separable_out_y;
+          if (P::clamp_separable_small(pixels)) {
+            if (tiled_sep_clamp_fits(g.height, SB)) return launch_tiled_sep_clamp<r, 32, SB, 1, 1>(p, gr);
+          } else if (tiled_sep_clamp_fits(g.height, 8 * SY)) {
+            return launch_tiled_sep_clamp<r, 32, 8, SX, SY>(p, gr);
+          }
+        }
+      }
       // Small separable filters on large images: the outer product in the interior
       // instance, where the memory traffic of one pass outweighs (2R + 1)^2 products.
       if constexpr (!B && P::separable_interior_min_pixels(C, CB, r) >= 0) {

@@ -223,6 +223,28 @@ struct two_pass_policy {
 ///     2^21 (512x512: 6.91 us). The interior's threads of 4 x 2 and 4 x 1 outputs lost at
 ///     every size from 512x512 (1920x1080 float dense 3x3: 10.21 and 15.23 us with 1-row
 ///     cells), and keep OutY.
+///   ClampSeparableMaxPixels, ClampSeparableWideMaxPixels, ClampSeparableSmallMaxPixels:
+///     separable 3x3 and 5x5 on one image whose reads are replicate run
+///     tiled_sep_clamp_kernel (kernels/tiled_sep_clamp.hpp) up to ClampSeparableMaxPixels
+///     for one channel of any width and ClampSeparableWideMaxPixels for uchar4
+///     (clamp_separable_for): ahead of the separable kernel, the small shapes and the
+///     interior instance. Its small shape (clamp_separable_small) up to
+///     ClampSeparableSmallMaxPixels, the pixel's own above (clamp_separable_out_x and _y).
+///     Held, best of two, against the fastest of direct, packed, shared_mem and tiled
+///     without it, 128x128 to 1920x1080 (bench/experiments/sep_clamp_ab.cu, bench/results/
+///     2026-11-28-sep-clamp/sep-clamp-1.txt; outputs byte-identical to tiled_sep_kernel's
+///     where that ran, and between shapes), the shapes taken: u8 0.79 to 1.02 times the
+///     time to 1280x720 (128x128 5x5: 4.22 us, direct 5.34), 1.10 and 1.12 at 1920x1080;
+///     float 0.83 to 1.00 to 1280x720 (362x362 5x5: 4.80 us, direct 5.76), 1.04 and 1.07
+///     at 1920x1080; u16 0.82 to 1.01, then 1.06 and 1.12; uchar4 0.78 to 1.02 to 960x540
+///     (128x128 5x5: 4.67 us, packed 6.02), 1.08 and 1.19 at 1024x768. Shapes there: to
+///     256x256 one output a thread, 32 x 8 threads (32 x 4 for one channel at 5x5: 0.96
+///     to 0.98 times the time of 32 x 8 at 128x128 and 181x181, even at 256x256; uchar4
+///     1.00 to 1.03); above, 32 x 8 threads of u8 4 x 2 outputs (0.96 to 1.03 times the
+///     time of 4 x 1 at 362x362 and 512x512, 0.95 to 0.99 from 724x724), float and u16
+///     2 x 2, uchar4 1 x 2 (1 x 1 took 1.01 to 1.14 times its time from 512x512). At
+///     128x128 NPP's Gaussian took 4.51 us (u8 5x5), 4.70 (uchar4) and 4.13 (float) in the
+///     prototype's run (sep-small-1.txt, bench/experiments/sep_small_probe.cu).
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
@@ -231,7 +253,8 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long NarrowFrameFirstMinPixels = 0, int FrameClampMaxRadius = 2,
           long long ClampInteriorMinPixels = 1LL << 18, int FrameCellRows = 4, int SmallFrameCellRows = 1,
           long long SmallFrameMaxPixels = 1LL << 21, int NarrowFrameFirstMaxRadius = 1,
-          long long SmallRadiusInteriorMinPixels = 3LL << 17>
+          long long SmallRadiusInteriorMinPixels = 3LL << 17, long long ClampSeparableMaxPixels = 1LL << 20,
+          long long ClampSeparableWideMaxPixels = 1LL << 19, long long ClampSeparableSmallMaxPixels = 1LL << 16>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -326,6 +349,33 @@ struct tiled_policy {
   static constexpr int small_shape(long long pixels) {
     return pixels <= OneOutputMaxPixels ? 1 : pixels <= TwoOutputMaxPixels ? 2 : 0;
   }
+  /// Whether separable filters of radius r on pixels of `channels` channels of
+  /// `channel_bytes` bytes have tiled_sep_clamp_kernel: radius 1 and 2, one channel, and
+  /// four of 8 bits (uchar4), where it was measured. Run-time arguments so that
+  /// automatic's table asks the launcher's question.
+  static constexpr bool clamp_separable_for(int channels, int channel_bytes, int r) {
+    return r >= 1 && r <= 2 && (channels == 1 || (channels == 4 && channel_bytes == 1));
+  }
+  template <int Channels, int ChannelBytes, int R>
+  static constexpr bool clamp_separable = clamp_separable_for(Channels, ChannelBytes, R);
+  /// The largest ROI, in pixels, on which one image's separable filter whose reads are
+  /// replicate runs tiled_sep_clamp_kernel where clamp_separable_for holds:
+  /// ClampSeparableMaxPixels for one channel, ClampSeparableWideMaxPixels for four.
+  static constexpr long long clamp_separable_max_pixels(int channels) {
+    return channels == 1 ? ClampSeparableMaxPixels : ClampSeparableWideMaxPixels;
+  }
+  /// Whether tiled_sep_clamp_kernel takes its small shape (32 threads wide, one output
+  /// each, clamp_separable_small_rows rows of them) on a ROI of `pixels` pixels: up to
+  /// ClampSeparableSmallMaxPixels.
+  static constexpr bool clamp_separable_small(long long pixels) { return pixels <= ClampSeparableSmallMaxPixels; }
+  /// Thread rows of the small shape: 4 for one channel at radius 2, else 8.
+  template <int Channels, int R>
+  static constexpr int clamp_separable_small_rows = Channels == 1 && R == 2 ? 4 : 8;
+  /// Its shape above that, 32 x 8 threads: outputs a thread in x (u8 4, a word of a row;
+  /// other one-channel pixels 2; uchar4 1) and in y (2).
+  template <int Channels, int ChannelBytes>
+  static constexpr int clamp_separable_out_x = Channels == 1 ? (ChannelBytes == 1 ? 4 : 2) : 1;
+  static constexpr int clamp_separable_out_y = 2;
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;

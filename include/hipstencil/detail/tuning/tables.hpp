@@ -60,7 +60,9 @@ struct automatic_table {
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
-  ///   first, at radius 1 and 2, packed for u8 and uchar4 at every size (choose()), but
+  ///   first, separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels
+  ///     and uchar4 to 2^19: tiled's replicate separable kernel (clamp_separable);
+  ///   then at radius 1 and 2, packed for u8 and uchar4 at every size (choose()), but
   ///     for uchar4 below 2^16 pixels under clamp direct leads (3x3, dense 5x5); then
   ///     direct for one channel up to 2^19 pixels (16-bit and float under every rule, 5x5
   ///     dense to 2^16 and separable in tiled's small shapes), 8- and 16-bit
@@ -129,6 +131,7 @@ struct automatic_table {
     // dense and separable: 8192x8192 dense 3x3 135.6 us, streaming 157.4; 3840x2160 dense
     // 5x5 24.0, shared_mem 44.5; 1920x1080 dense 3x3 11.9, shared_mem 12.8); beyond radius 2
     // the constant rule was not measured and keeps the earlier choices.
+    if (clamp_separable(s)) return promote(choice::tiled, rest);
     if (clamp_direct(s)) return promote(choice::direct, s.channel_bytes == 1 ? ahead(choice::packed, rest) : rest);
     const long long tiled_from = interior_from(s);
     if (s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 && s.images == 1 &&
@@ -186,6 +189,22 @@ struct automatic_table {
       return promote(choice::direct, ahead(choice::packed, rest));
     if (packs) return ahead(choice::packed, rest);
     return rest;
+  }
+
+  /// tiled first for separable 3x3 and 5x5 on one image whose reads are replicate where
+  /// its launcher runs tiled_sep_clamp_kernel (tiled_policy's clamp_separable_for and
+  /// clamp_separable_max_pixels: one channel to 2^20 pixels, uchar4 to 2^19), ahead of
+  /// direct, packed and the interior instance there: held, best of two
+  /// (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt), its shapes took 0.78 to 1.02
+  /// times the time of the fastest other family from 128x128 to 1280x720 (uchar4 to
+  /// 960x540; 512x512 u8 5x5: 4.99 us, packed 5.79), 1.01 to 1.52 beyond. In the matrix
+  /// of that run (matrix-hold-final.csv), NPP's Gaussian over automatic at separable 5x5:
+  /// 128x128 u8 1.05 and uchar4 1.01 (0.88 and 0.77 before), 512x512 u8 1.29. Batches were
+  /// not measured (the kernel runs one image) and keep the other rows.
+  static constexpr bool clamp_separable(const problem_shape& s) {
+    return s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
+           tiled_tuned::clamp_separable_for(s.channels, s.channel_bytes, s.radius) &&
+           s.pixels() <= tiled_tuned::clamp_separable_max_pixels(s.channels);
   }
 
   /// Whether tiled's interior instance would run its frame's replicate instance on s: one

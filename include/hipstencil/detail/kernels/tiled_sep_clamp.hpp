@@ -1,0 +1,113 @@
+// hipstencil/detail/kernels/tiled_sep_clamp.hpp
+// The tiled family's separable kernel for small and medium images whose reads are
+// replicate (replicate itself, and skip and padded, which read as replicate): both passes
+// of tiled_sep_kernel with none of its run-time paths. A tile of BX x BY threads of OX x
+// OY outputs filters its BY * OY + 2R window rows horizontally into shared memory (each
+// thread OX outputs of a row from OX + 2R pixels, its columns clamped once with min / max
+// and each row the same way), then each thread its OY outputs of OX columns vertically;
+// every loop unrolled, so every tap is a constant-bank operand. No tile classes: on the
+// images it runs on (tiled_policy's ClampSeparableMaxPixels) most tiles touch the border,
+// and a clamp costs a thread two instructions a column where a tile test and a second
+// path cost more.
+// Why: at 128x128 NPP's fixed-tap Gaussians (one output a thread, 64 blocks of 256, rows
+// then columns through shared memory) ran separable 5x5 in 2.75 us (u8, Nsight Compute,
+// 188 warp instructions a warp) where the library's fastest ran 4.00 (packed's strip
+// kernel, 516 a warp in 16 blocks), and tiled_sep_kernel in the same shape took 3.84 us and
+// 343 a warp for float (the run-time rule on every read of a border tile, rolled loops).
+// Compile-time radius only.
+#pragma once
+
+#include "../../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include "../bordered.hpp"
+#include "../geometry.hpp"
+#include "../problem.hpp"
+#include "accumulate.hpp"
+#include "taps.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+/// Separable filter of radius R on the ROI of `g` (`gr`: g.for_reads(), whose rule is
+/// replicate), a tile of BX * OX x BY * OY outputs a block. Threads past the ROI read
+/// clamped pixels (memory that exists) and store nothing.
+template <class In, class Out, int R, int BX, int BY, int OX, int OY>
+__global__ void __launch_bounds__(BX* BY)
+    tiled_sep_clamp_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
+                           const HIPSTENCIL_GRID_CONSTANT separable_taps<2 * R + 1> taps) {
+  constexpr int C = pixel_traits<In>::channels, K = 2 * R + 1, TW = BX * OX, TH = BY * OY;
+  constexpr int HR = TH + 2 * R, N = OX + 2 * R;  // horizontal results' rows; a thread's window columns
+  using A = accum<float, C>;
+  __shared__ A h[HR][TW];
+  const int tx = int(threadIdx.x), ty = int(threadIdx.y);
+  const int x0 = int(blockIdx.x) * TW + tx * OX, y0 = int(blockIdx.y) * TH;  // ROI-relative
+  const clamped<In> c(src, gr);
+  int sx[N];
+  HIPSTENCIL_UNROLL
+  for (int u = 0; u < N; ++u) sx[u] = c.x(g.src_x0 + x0 + u);
+  // Pass 1: window rows ty, ty + BY, ... of the tile.
+  static_loop<(HR + BY - 1) / BY, true>([&](int q) {
+    const int t = ty + q * BY;
+    if ((q + 1) * BY <= HR || t < HR) {
+      const In* p = c.row(g.src_y0 + y0 + t);
+      A v[N];
+      HIPSTENCIL_UNROLL
+      for (int u = 0; u < N; ++u) v[u] = to_accum_cvt<float>(p[sx[u]]);
+      HIPSTENCIL_UNROLL
+      for (int x = 0; x < OX; ++x) {
+        A s;
+        zero(s);
+        HIPSTENCIL_UNROLL
+        for (int i = 0; i < K; ++i) fma_acc(s, taps.row[i], v[x + i]);
+        h[t][tx * OX + x] = s;
+      }
+    }
+  });
+  __syncthreads();
+  // Pass 2: rows ty * OY .. ty * OY + OY + 2R - 1 of the horizontal results.
+  A acc[OY][OX];
+  HIPSTENCIL_UNROLL
+  for (int y = 0; y < OY; ++y)
+    HIPSTENCIL_UNROLL
+    for (int x = 0; x < OX; ++x) zero(acc[y][x]);
+  HIPSTENCIL_UNROLL
+  for (int t = 0; t < OY + 2 * R; ++t) {
+    A v[OX];
+    HIPSTENCIL_UNROLL
+    for (int x = 0; x < OX; ++x) v[x] = h[ty * OY + t][tx * OX + x];
+    HIPSTENCIL_UNROLL
+    for (int y = 0; y < OY; ++y)
+      if (t - y >= 0 && t - y < K)
+        HIPSTENCIL_UNROLL
+        for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], taps.col[t - y], v[x]);
+  }
+  HIPSTENCIL_UNROLL
+  for (int y = 0; y < OY; ++y) {
+    const int oy = y0 + ty * OY + y;
+    HIPSTENCIL_UNROLL
+    for (int x = 0; x < OX; ++x) {
+      const int ox = x0 + x;
+      if (ox < g.width && oy < g.height && g.writes_window(g.src_x0 + ox, g.src_y0 + oy))
+        dst(g.dst_x0 + ox, g.dst_y0 + oy) = from_accum<Out>(acc[y][x]);
+    }
+  }
+}
+
+/// Whether tiled_sep_clamp_kernel's grid holds a ROI of `height` rows in tiles of `th`
+/// rows (grid.y stops at 65535; taller ROIs take the family's other kernels).
+inline bool tiled_sep_clamp_fits(int height, int th) { return (height + th - 1) / th <= 65535; }
+
+/// Launches tiled_sep_clamp_kernel of radius R, BX x BY threads of OX x OY outputs, on
+/// p's separable filter (one image; `gr`: p.g.for_reads(), replicate). Precondition:
+/// tiled_sep_clamp_fits(p.g.height, BY * OY).
+template <int R, int BX, int BY, int OX, int OY, class In, class Out>
+void launch_tiled_sep_clamp(const problem<In, Out>& p, const geometry& gr) {
+  const dim3 grid(unsigned((p.g.width + BX * OX - 1) / (BX * OX)), unsigned((p.g.height + BY * OY - 1) / (BY * OY)));
+  tiled_sep_clamp_kernel<In, Out, R, BX, BY, OX, OY>
+      <<<grid, dim3(BX, BY), 0, p.stream>>>(p.src, p.dst, p.g, gr, pack_separable<2 * R + 1>(*p.separable));
+  gpu::check_launch("tiled_sep_clamp_kernel");
+}
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif

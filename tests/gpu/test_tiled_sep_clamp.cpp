@@ -1,0 +1,51 @@
+// tiled_sep_clamp_kernel (kernels/tiled_sep_clamp.hpp): tiled's separable 3x3 and 5x5 on
+// one image whose reads are replicate (replicate, skip and padded), on ROIs up to
+// tiled_policy's clamp_separable_max_pixels: its small shape (32 x 8 threads of one
+// output) up to clamp_separable_small's size, the pixel's own shape above. The library's
+// own policy, so the sizes below fall in each: 1x1 and 3x2 (radius larger than the image),
+// 17x13 and 131x67 in the small shape, 263x257 (prime height, more than 2^16 pixels) in
+// the other; every ROI placement (whole image, each edge, each corner), both halo modes,
+// fresh random sources and filters, outputs poisoned, against the host reference. The
+// pixels it runs and was measured on (u8, uchar4, float, u16) and u8 to float.
+#include "algo_matrix.hpp"
+
+namespace {
+
+template <class In, class Out>
+void tiled_sep_clamp_case() {
+  using namespace gpu_test;
+  using lib = tuning::tiled_policy<>;
+  constexpr int C = pixel_traits<In>::channels, CB = int(sizeof(typename pixel_traits<In>::channel_type));
+  static_assert(lib::clamp_separable<C, CB, 1> && lib::clamp_separable<C, CB, 2> && !lib::clamp_separable<C, CB, 3>,
+                "the kernel runs these pixels at radius 1 and 2");
+  static_assert(lib::clamp_separable_small(131LL * 67) && !lib::clamp_separable_small(263LL * 257) &&
+                    263LL * 257 <= lib::clamp_separable_max_pixels(C),
+                "the sizes below fall in both shapes");
+  struct size { int w, h; };
+  const border::any rules[] = {border::replicate{}, border::skip{}, border::padded{}};
+  for (const border::any& b : rules)
+    for (int r : {1, 2}) {
+      const separable_filter sf = random_separable(2 * r + 1, 2 * r + 1);
+      for (size s : {size{1, 1}, size{3, 2}, size{17, 13}, size{131, 67}, size{263, 257}})
+        for (int placement = 0; placement < 9; ++placement)
+          for (halo hm : {halo::from_parent, halo::isolated}) {
+            const problem p = place(s.w, s.h, placement, hm, r, r, r, r, b.rule);
+            const auto src = random_image<In>(p.src_w, p.src_h);
+            INFO(s.w << "x" << s.h << " placement " << placement << " radius " << r << " " << border::name(b.rule));
+            check_against_reference<In, Out>(p, sf.to_2d(), b, src, [&](image_view<const In> in, image_view<Out> out) {
+              convolve(in, p.src_roi, out, p.dst_roi, sf, b, algo::tiled<>{}, nullptr, p.halo_mode);
+            });
+          }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("tiled's replicate separable kernel (3x3 and 5x5, every ROI placement; u8, uchar4, float, u16, u8 to float)",
+          "[gpu][algos][tiled]") {
+  tiled_sep_clamp_case<std::uint8_t, std::uint8_t>();
+  tiled_sep_clamp_case<hipstencil::uchar4, hipstencil::uchar4>();
+  tiled_sep_clamp_case<float, float>();
+  tiled_sep_clamp_case<std::uint16_t, std::uint16_t>();
+  tiled_sep_clamp_case<std::uint8_t, float>();
+}
