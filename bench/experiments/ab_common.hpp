@@ -158,6 +158,27 @@ void ab_for_each_size(std::initializer_list<std::pair<int, int>> sizes, unsigned
   }
 }
 
+/// The separable-kernel probes' walk (sep_clamp_ab.cu, sep_upfront_ab.cu): for each size
+/// w x h a random input of T (one seed across sizes) and an output image; radius 1 and 2,
+/// a Gaussian, under replicate. Calls f(w, h, r, src, out, filter, p, gr): p the library's
+/// problem for that call on the whole images (detail::make_problem) and gr its reads'
+/// geometry, with which a probe launches a family's kernels directly.
+template <class T, class F>
+void ab_for_each_separable_problem(std::initializer_list<std::pair<int, int>> sizes, F f) {
+  namespace hs = hipstencil;
+  ab_for_each_size<T>(sizes, 12345u, [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& out) {
+    for (int r : {1, 2}) {
+      const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
+      const hs::separable_filter sep(g, g);
+      const auto p = hs::detail::make_problem("probe", hs::algo::tiled<>{}, src, src.bounds(), out.view(),
+                                              out.view().bounds(), nullptr, &sep,
+                                              hs::border::any(hs::border::replicate{}), hs::halo::isolated, nullptr,
+                                              nullptr);
+      f(w, h, r, src, out, sep, p, p.g.for_reads());
+    }
+  });
+}
+
 /// The shape probes' walk (direct_shape_ab.cu, smem_rows_ab.cu): for each size w x h a
 /// random input of T (one seed across sizes) and an output image; radius 1 and 2,
 /// separable (a Gaussian) then dense (ab_dense_filter), under replicate. Calls f(w, h, r,

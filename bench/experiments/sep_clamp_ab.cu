@@ -7,7 +7,9 @@
 //                the families, tiled0 being algo::tiled with the kernel off
 //                (ClampSeparableMaxPixels 0: its separable kernel or the interior instance);
 //   cBYxOXxOY    tiled_sep_clamp_kernel of 32 x BY threads of OX x OY outputs, launched
-//                directly (launch_tiled_sep_clamp).
+//                directly (launch_tiled_sep_clamp), its rows loaded and filtered one after
+//                another (UpfrontRows false: the kernel as it was when sep-clamp-1.txt was
+//                taken; sep_upfront_ab.cu times the other way).
 // Every shape of the kernel sums in the order tiled_sep_kernel does, so their outputs are
 // checked byte-identical to each other and to tiled0's where that runs tiled_sep_kernel
 // (below the interior's sizes; "tiled0 differs" beyond, where it runs the outer product).
@@ -31,56 +33,50 @@ using variant = std::pair<std::string, std::function<void()>>;
 
 template <class T>
 void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
-  ab_for_each_size<T>(sizes, 12345u, [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& out) {
-    for (int r : {1, 2}) {
-      const auto gt = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
-      const hs::separable_filter f(gt, gt);
-      const auto p = hd::make_problem("probe", hs::algo::tiled<>{}, src, src.bounds(), out.view(), out.view().bounds(),
-                                      nullptr, &f, hs::border::any(hs::border::replicate{}), hs::halo::isolated,
-                                      nullptr, nullptr);
-      const hd::geometry gr = p.g.for_reads();
-      std::vector<variant> v;
-      auto lib = [&](const char* name, auto algo) {
-        v.push_back({name, [&, algo] { hs::convolve(src, out.view(), f, hs::border::replicate{}, algo); }});
-      };
-      lib("auto", hs::algo::automatic{});
-      lib("direct", hs::algo::direct<>{});
-      if constexpr (sizeof(typename hs::pixel_traits<T>::channel_type) == 1) lib("packed", hs::algo::packed<>{});
-      lib("smem", hs::algo::shared_mem<>{});
-      lib("tiled0", tiled_off{});
-      const int first_clamp = int(v.size());
-      auto add = [&](const char* name, auto go) {
-        v.push_back({name, [&, go] {
-                       if (r == 1) go(std::integral_constant<int, 1>{});
-                       else go(std::integral_constant<int, 2>{});
-                     }});
-      };
-      add("c8x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 1>(p, gr); });
-      add("c4x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 4, 1, 1>(p, gr); });
-      add("c8x2x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 2, 2>(p, gr); });
-      add("c8x1x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 2>(p, gr); });
-      if (sizeof(T) == 1) add("c8x4x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 1>(p, gr); });
-      if (sizeof(T) == 1) add("c8x4x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 2>(p, gr); });
-      const int n = int(v.size());
-      std::vector<double> t(n, 1e9);
-      std::vector<unsigned long long> hash(n);
-      for (int rep = 0; rep < 2; ++rep)
-        for (int k = 0; k < n; ++k) t[k] = std::min(t[k], hashed_time_us(out, v[k].second, hash[k], 40, true));
-      std::printf("%-6s %4dx%-4d sep %dx%d", type, w, h, 2 * r + 1, 2 * r + 1);
-      int best_other = 1, best_clamp = first_clamp;
-      bool same = true;
-      for (int k = 0; k < n; ++k) {
-        std::printf(" %s %5.2f", v[k].first.c_str(), t[k]);
-        if (k >= 1 && k < first_clamp && t[k] < t[best_other]) best_other = k;
-        if (k >= first_clamp && t[k] < t[best_clamp]) best_clamp = k;
-        if (k > first_clamp && hash[k] != hash[first_clamp]) same = false;
-      }
-      std::printf("  | best %s %.2f / %s %.2f = %.2f, auto/best %.2f  %s%s\n", v[best_clamp].first.c_str(), t[best_clamp],
-                  v[best_other].first.c_str(), t[best_other], t[best_clamp] / t[best_other],
-                  t[0] / std::min(t[best_clamp], t[best_other]), same ? "identical" : "CLAMP SHAPES DIFFER",
-                  hash[first_clamp] == hash[first_clamp - 1] ? "" : " (tiled0 differs)");
-      std::fflush(stdout);
+  ab_for_each_separable_problem<T>(sizes, [&](int w, int h, int r, hs::image_view<const T> src,
+                                               hs::device_image<T>& out, const hs::separable_filter& f,
+                                               const auto& p, const hd::geometry& gr) {
+    std::vector<variant> v;
+    auto lib = [&](const char* name, auto algo) {
+      v.push_back({name, [&, algo] { hs::convolve(src, out.view(), f, hs::border::replicate{}, algo); }});
+    };
+    lib("auto", hs::algo::automatic{});
+    lib("direct", hs::algo::direct<>{});
+    if constexpr (sizeof(typename hs::pixel_traits<T>::channel_type) == 1) lib("packed", hs::algo::packed<>{});
+    lib("smem", hs::algo::shared_mem<>{});
+    lib("tiled0", tiled_off{});
+    const int first_clamp = int(v.size());
+    auto add = [&](const char* name, auto go) {
+      v.push_back({name, [&, go] {
+                     if (r == 1) go(std::integral_constant<int, 1>{});
+                     else go(std::integral_constant<int, 2>{});
+                   }});
+    };
+    add("c8x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 1, false>(p, gr); });
+    add("c4x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 4, 1, 1, false>(p, gr); });
+    add("c8x2x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 2, 2, false>(p, gr); });
+    add("c8x1x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 2, false>(p, gr); });
+    if (sizeof(T) == 1) add("c8x4x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 1, false>(p, gr); });
+    if (sizeof(T) == 1) add("c8x4x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 2, false>(p, gr); });
+    const int n = int(v.size());
+    std::vector<double> t(n, 1e9);
+    std::vector<unsigned long long> hash(n);
+    for (int rep = 0; rep < 2; ++rep)
+      for (int k = 0; k < n; ++k) t[k] = std::min(t[k], hashed_time_us(out, v[k].second, hash[k], 40, true));
+    std::printf("%-6s %4dx%-4d sep %dx%d", type, w, h, 2 * r + 1, 2 * r + 1);
+    int best_other = 1, best_clamp = first_clamp;
+    bool same = true;
+    for (int k = 0; k < n; ++k) {
+      std::printf(" %s %5.2f", v[k].first.c_str(), t[k]);
+      if (k >= 1 && k < first_clamp && t[k] < t[best_other]) best_other = k;
+      if (k >= first_clamp && t[k] < t[best_clamp]) best_clamp = k;
+      if (k > first_clamp && hash[k] != hash[first_clamp]) same = false;
     }
+    std::printf("  | best %s %.2f / %s %.2f = %.2f, auto/best %.2f  %s%s\n", v[best_clamp].first.c_str(), t[best_clamp],
+                v[best_other].first.c_str(), t[best_other], t[best_clamp] / t[best_other],
+                t[0] / std::min(t[best_clamp], t[best_other]), same ? "identical" : "CLAMP SHAPES DIFFER",
+                hash[first_clamp] == hash[first_clamp - 1] ? "" : " (tiled0 differs)");
+    std::fflush(stdout);
   });
 }
 

@@ -1,12 +1,14 @@
 // tiled_sep_clamp_kernel (kernels/tiled_sep_clamp.hpp): tiled's separable 3x3 and 5x5 on
 // one image whose reads are replicate (replicate, skip and padded), on ROIs up to
-// tiled_policy's clamp_separable_max_pixels: its small shape (32 x 8 threads of one
-// output) up to clamp_separable_small's size, the pixel's own shape above. The library's
+// tiled_policy's clamp_separable_max_pixels: its small shape (32 threads wide, one output
+// each) up to clamp_separable_small's size, the pixel's own shape above. The library's
 // own policy, so the sizes below fall in each: 1x1 and 3x2 (radius larger than the image),
 // 17x13 and 131x67 in the small shape, 263x257 (prime height, more than 2^16 pixels) in
 // the other; every ROI placement (whole image, each edge, each corner), both halo modes,
 // fresh random sources and filters, outputs poisoned, against the host reference. The
-// pixels it runs and was measured on (u8, uchar4, float, u16) and u8 to float.
+// pixels it runs and was measured on (u8, uchar4, float, u16) and u8 to float: pass 1's
+// rows loaded upfront (one channel; uchar4 in the small shape) and row after row (uchar4
+// in the other; tiled_policy's clamp_separable_upfront).
 #include "algo_matrix.hpp"
 
 namespace {

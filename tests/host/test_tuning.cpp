@@ -762,7 +762,8 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
   using table = tu::automatic_table<tu::arch::sm_90>;
   // The policy: radius 1 and 2, one channel of any width and uchar4; its small shape to
   // 2^16 pixels, 4 thread rows for one channel at radius 2; above, u8 4 x 2 outputs a
-  // thread, other one-channel pixels 2 x 2, uchar4 1 x 2.
+  // thread, other one-channel pixels 2 x 2, uchar4 1 x 2 (tiled_policy's comment and
+  // tiled_sep_clamp.hpp's have the measurements).
   STATIC_REQUIRE((lib::clamp_separable<1, 1, 1> && lib::clamp_separable<1, 4, 2> && lib::clamp_separable<4, 1, 2>));
   STATIC_REQUIRE((!lib::clamp_separable<1, 4, 3> && !lib::clamp_separable<4, 2, 1> && !lib::clamp_separable<3, 1, 1>));
   STATIC_REQUIRE((lib::clamp_separable_small(1LL << 16) && !lib::clamp_separable_small((1LL << 16) + 1)));
@@ -770,6 +771,9 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
                   lib::clamp_separable_small_rows<4, 2> == 8));
   STATIC_REQUIRE((lib::clamp_separable_out_x<1, 1> == 4 && lib::clamp_separable_out_x<1, 2> == 2 &&
                   lib::clamp_separable_out_x<4, 1> == 1 && lib::clamp_separable_out_y == 2));
+  // Pass 1's rows loaded upfront: one channel in both shapes, uchar4 in the small one.
+  STATIC_REQUIRE((lib::clamp_separable_upfront(1, true) && lib::clamp_separable_upfront(1, false) &&
+                  lib::clamp_separable_upfront(4, true) && !lib::clamp_separable_upfront(4, false)));
   // The row (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt, held, best of two, against
   // the fastest other family): u8, u16 and float from 128x128 to 1280x720 (921,600
   // pixels), uchar4 to 960x540 (518,400); beyond (1920x1080, and uchar4 1024x768) the

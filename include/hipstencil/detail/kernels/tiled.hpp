@@ -236,9 +236,10 @@ struct tiled_family {
           constexpr int SB = P::template clamp_separable_small_rows<C, r>;
           constexpr int SX = P::template clamp_separable_out_x<C, CB>, SY = P::clamp_separable_out_y;
           if (P::clamp_separable_small(pixels)) {
-            if (tiled_sep_clamp_fits(g.height, SB)) return launch_tiled_sep_clamp<r, 32, SB, 1, 1>(p, gr);
+            if (tiled_sep_clamp_fits(g.height, SB))
+              return launch_tiled_sep_clamp<r, 32, SB, 1, 1, P::clamp_separable_upfront(C, true)>(p, gr);
           } else if (tiled_sep_clamp_fits(g.height, 8 * SY)) {
-            return launch_tiled_sep_clamp<r, 32, 8, SX, SY>(p, gr);
+            return launch_tiled_sep_clamp<r, 32, 8, SX, SY, P::clamp_separable_upfront(C, false)>(p, gr);
           }
         }
       }

@@ -6,14 +6,16 @@
 // thread OX outputs of a row from OX + 2R pixels, its columns clamped once with min / max
 // and each row the same way), then each thread its OY outputs of OX columns vertically;
 // every loop unrolled, so every tap is a constant-bank operand. No tile classes: on the
-// images it runs on (tiled_policy's ClampSeparableMaxPixels) most tiles touch the border,
-// and a clamp costs a thread two instructions a column where a tile test and a second
-// path cost more.
+// images it runs on (tiled_policy's ClampSeparableMaxPixels) many tiles touch the border,
+// and the clamp is a min and a max a column, once a thread, and a row.
 // Why: at 128x128 NPP's fixed-tap Gaussians (one output a thread, 64 blocks of 256, rows
 // then columns through shared memory) ran separable 5x5 in 2.75 us (u8, Nsight Compute,
 // 188 warp instructions a warp) where the library's fastest ran 4.00 (packed's strip
 // kernel, 516 a warp in 16 blocks), and tiled_sep_kernel in the same shape took 3.84 us and
 // 343 a warp for float (the run-time rule on every read of a border tile, rolled loops).
+// This kernel, its rows loaded one after another, took 0.78 to 1.02 times the time of the
+// fastest other family from 128x128 to 1280x720 on the H200 (tiled_policy's comment has
+// the figures); its rows loaded upfront (below) took less again.
 // Compile-time radius only.
 #pragma once
 
@@ -30,8 +32,10 @@ namespace detail {
 
 /// Separable filter of radius R on the ROI of `g` (`gr`: g.for_reads(), whose rule is
 /// replicate), a tile of BX * OX x BY * OY outputs a block. Threads past the ROI read
-/// clamped pixels (memory that exists) and store nothing.
-template <class In, class Out, int R, int BX, int BY, int OX, int OY>
+/// clamped pixels (memory that exists) and store nothing. UpfrontRows: a thread loads
+/// every window row of pass 1 before it filters the first (tiled_policy's
+/// clamp_separable_upfront), else row after row.
+template <class In, class Out, int R, int BX, int BY, int OX, int OY, bool UpfrontRows>
 __global__ void __launch_bounds__(BX* BY)
     tiled_sep_clamp_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
                            const HIPSTENCIL_GRID_CONSTANT separable_taps<2 * R + 1> taps) {
@@ -45,24 +49,52 @@ __global__ void __launch_bounds__(BX* BY)
   int sx[N];
   HIPSTENCIL_UNROLL
   for (int u = 0; u < N; ++u) sx[u] = c.x(g.src_x0 + x0 + u);
-  // Pass 1: window rows ty, ty + BY, ... of the tile.
-  static_loop<(HR + BY - 1) / BY, true>([&](int q) {
-    const int t = ty + q * BY;
-    if ((q + 1) * BY <= HR || t < HR) {
-      const In* p = c.row(g.src_y0 + y0 + t);
-      A v[N];
+  // Pass 1: window rows ty, ty + BY, ... of the tile (Q of them a thread, the last only for
+  // the first HR - (Q - 1) * BY thread rows). With UpfrontRows every row is loaded before
+  // the first is filtered. Row after row (a thread filtering and storing one before it
+  // loads the next), Nsight Compute gave the kernel at 128x128 float 3x3, where the first
+  // two warps of a 32 x 8 block have a second row (rows 8 and 9 of its 10), 3,057 active
+  // cycles against NPP's Gaussian's 1,749 with fewer warp instructions (99 a warp against
+  // 108), stalled on memory (8.8 cycles an issue) and at the barrier (3.1). Upfront, held,
+  // best of two (bench/experiments/sep_upfront_ab.cu, bench/results/2026-11-28-sep-clamp/
+  // sep-upfront-1.txt): one channel 0.92 to 1.02 times the time from 128x128 to 1280x720
+  // (128x128 float 3x3: 4.19 us against 4.42); uchar4 0.95 to 0.99 in the small shape and
+  // 0.97 to 1.09 in the other (724x724 5x5: 9.50 us against 8.80; nvcc 13 gave that
+  // instance 75 registers upfront and 32 row after row), which keeps the walk.
+  constexpr int Q = (HR + BY - 1) / BY;
+  auto has_row = [&](int q) { return (q + 1) * BY <= HR || ty + q * BY < HR; };
+  auto load = [&](int q, A(&v)[N]) {
+    const In* p = c.row(g.src_y0 + y0 + ty + q * BY);
+    HIPSTENCIL_UNROLL
+    for (int u = 0; u < N; ++u) v[u] = to_accum_cvt<float>(p[sx[u]]);
+  };
+  auto filter = [&](int q, const A(&v)[N]) {
+    HIPSTENCIL_UNROLL
+    for (int x = 0; x < OX; ++x) {
+      A s;
+      zero(s);
       HIPSTENCIL_UNROLL
-      for (int u = 0; u < N; ++u) v[u] = to_accum_cvt<float>(p[sx[u]]);
-      HIPSTENCIL_UNROLL
-      for (int x = 0; x < OX; ++x) {
-        A s;
-        zero(s);
-        HIPSTENCIL_UNROLL
-        for (int i = 0; i < K; ++i) fma_acc(s, taps.row[i], v[x + i]);
-        h[t][tx * OX + x] = s;
-      }
+      for (int i = 0; i < K; ++i) fma_acc(s, taps.row[i], v[x + i]);
+      h[ty + q * BY][tx * OX + x] = s;
     }
-  });
+  };
+  if constexpr (UpfrontRows) {
+    A v[Q][N];
+    static_loop<Q, true>([&](int q) {
+      if (has_row(q)) load(q, v[q]);
+    });
+    static_loop<Q, true>([&](int q) {
+      if (has_row(q)) filter(q, v[q]);
+    });
+  } else {
+    static_loop<Q, true>([&](int q) {
+      if (has_row(q)) {
+        A v[N];
+        load(q, v);
+        filter(q, v);
+      }
+    });
+  }
   __syncthreads();
   // Pass 2: rows ty * OY .. ty * OY + OY + 2R - 1 of the horizontal results.
   A acc[OY][OX];
@@ -97,13 +129,13 @@ __global__ void __launch_bounds__(BX* BY)
 /// rows (grid.y stops at 65535; taller ROIs take the family's other kernels).
 inline bool tiled_sep_clamp_fits(int height, int th) { return (height + th - 1) / th <= 65535; }
 
-/// Launches tiled_sep_clamp_kernel of radius R, BX x BY threads of OX x OY outputs, on
-/// p's separable filter (one image; `gr`: p.g.for_reads(), replicate). Precondition:
-/// tiled_sep_clamp_fits(p.g.height, BY * OY).
-template <int R, int BX, int BY, int OX, int OY, class In, class Out>
+/// Launches tiled_sep_clamp_kernel of radius R, BX x BY threads of OX x OY outputs, rows
+/// loaded upfront or not, on p's separable filter (one image; `gr`: p.g.for_reads(),
+/// replicate). Precondition: tiled_sep_clamp_fits(p.g.height, BY * OY).
+template <int R, int BX, int BY, int OX, int OY, bool UpfrontRows, class In, class Out>
 void launch_tiled_sep_clamp(const problem<In, Out>& p, const geometry& gr) {
   const dim3 grid(unsigned((p.g.width + BX * OX - 1) / (BX * OX)), unsigned((p.g.height + BY * OY - 1) / (BY * OY)));
-  tiled_sep_clamp_kernel<In, Out, R, BX, BY, OX, OY>
+  tiled_sep_clamp_kernel<In, Out, R, BX, BY, OX, OY, UpfrontRows>
       <<<grid, dim3(BX, BY), 0, p.stream>>>(p.src, p.dst, p.g, gr, pack_separable<2 * R + 1>(*p.separable));
   gpu::check_launch("tiled_sep_clamp_kernel");
 }

@@ -376,6 +376,10 @@ struct tiled_policy {
   template <int Channels, int ChannelBytes>
   static constexpr int clamp_separable_out_x = Channels == 1 ? (ChannelBytes == 1 ? 4 : 2) : 1;
   static constexpr int clamp_separable_out_y = 2;
+  /// Whether its threads load every window row of pass 1 before filtering the first
+  /// (tiled_sep_clamp_kernel's UpfrontRows), in the small shape (`small`) or the other:
+  /// one channel in both, uchar4 in the small one only.
+  static constexpr bool clamp_separable_upfront(int channels, bool small) { return channels == 1 || small; }
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;

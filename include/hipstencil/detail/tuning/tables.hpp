@@ -197,10 +197,10 @@ struct automatic_table {
   /// direct, packed and the interior instance there: held, best of two
   /// (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt), its shapes took 0.78 to 1.02
   /// times the time of the fastest other family from 128x128 to 1280x720 (uchar4 to
-  /// 960x540; 512x512 u8 5x5: 4.99 us, packed 5.79), 1.01 to 1.52 beyond. In the matrix
-  /// of that run (matrix-hold-final.csv), NPP's Gaussian over automatic at separable 5x5:
-  /// 128x128 u8 1.05 and uchar4 1.01 (0.88 and 0.77 before), 512x512 u8 1.29. Batches were
-  /// not measured (the kernel runs one image) and keep the other rows.
+  /// 960x540; 512x512 u8 5x5: 4.99 us, packed 5.79), 1.01 to 1.52 beyond. In that run's
+  /// final matrix (matrix-hold-final.csv), NPP's Gaussian over automatic at separable 5x5:
+  /// 128x128 u8 1.05 and uchar4 1.06 (0.88 and 0.77 before), 512x512 u8 1.37 (1.11).
+  /// Batches were not measured (the kernel runs one image) and keep the other rows.
   static constexpr bool clamp_separable(const problem_shape& s) {
     return s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
            tiled_tuned::clamp_separable_for(s.channels, s.channel_bytes, s.radius) &&
