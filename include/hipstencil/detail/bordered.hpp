@@ -61,10 +61,10 @@ struct bordered {
 /// Source pixels of type In read with replicate's rule as min / max: every column and row
 /// clamped into the read geometry's domain, so that every read is of memory that exists
 /// (under padded the domain is the caller's halo: geometry::for_reads). The kernels'
-/// instances compiled for replicate (direct2d_kernel's and tiled2d_frame_kernel's Clamp)
-/// read through it in place of bordered's switch a column and a row and its test for the
-/// constant on every read; only for a geometry whose rule is replicate (replicate itself,
-/// skip and padded).
+/// instances compiled for replicate (direct2d_kernel's and tiled2d_frame_kernel's Clamp,
+/// and tiled_sep_clamp_kernel) read through it in place of bordered's switch a column and
+/// a row and its test for the constant on every read; only for a geometry whose rule is
+/// replicate (replicate itself, skip and padded).
 template <class In>
 struct clamped {
   image_view<const In> src;
