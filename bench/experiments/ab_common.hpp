@@ -158,25 +158,32 @@ void ab_for_each_size(std::initializer_list<std::pair<int, int>> sizes, unsigned
   }
 }
 
-/// The separable-kernel probes' walk (sep_clamp_ab.cu, sep_upfront_ab.cu): for each size
-/// w x h a random input of T (one seed across sizes) and an output image; radius 1 and 2,
-/// a Gaussian, under replicate. Calls f(w, h, r, src, out, filter, p, gr): p the library's
-/// problem for that call on the whole images (detail::make_problem) and gr its reads'
-/// geometry, with which a probe launches a family's kernels directly.
-template <class T, class F>
-void ab_for_each_separable_problem(std::initializer_list<std::pair<int, int>> sizes, F f) {
+/// The clamp-kernel probes' walk (sep_clamp_ab.cu, sep_upfront_ab.cu, and dense_clamp_ab.cu
+/// with Dense): for each size w x h a random input of T (one seed across sizes) and an
+/// output image; radius 1 and 2, a Gaussian (Dense: ab_dense_filter), under replicate.
+/// Calls f(w, h, r, src, out, filter, p, gr): p the library's problem for that call on the
+/// whole images (detail::make_problem) and gr its reads' geometry, with which a probe
+/// launches a family's kernels directly.
+template <class T, bool Dense, class F>
+void ab_for_each_problem(std::initializer_list<std::pair<int, int>> sizes, F f) {
   namespace hs = hipstencil;
   ab_for_each_size<T>(sizes, 12345u, [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& out) {
     for (int r : {1, 2}) {
       const auto g = hs::filters::gaussian_taps(0.4 + 0.6 * r, r);
       const hs::separable_filter sep(g, g);
+      const hs::filter2d dense = ab_dense_filter(r);
       const auto p = hs::detail::make_problem("probe", hs::algo::tiled<>{}, src, src.bounds(), out.view(),
-                                              out.view().bounds(), nullptr, &sep,
+                                              out.view().bounds(), Dense ? &dense : nullptr, Dense ? nullptr : &sep,
                                               hs::border::any(hs::border::replicate{}), hs::halo::isolated, nullptr,
                                               nullptr);
-      f(w, h, r, src, out, sep, p, p.g.for_reads());
+      if constexpr (Dense) f(w, h, r, src, out, dense, p, p.g.for_reads());
+      else f(w, h, r, src, out, sep, p, p.g.for_reads());
     }
   });
+}
+template <class T, class F>
+void ab_for_each_separable_problem(std::initializer_list<std::pair<int, int>> sizes, F f) {
+  ab_for_each_problem<T, false>(sizes, f);
 }
 
 /// The shape probes' walk (direct_shape_ab.cu, smem_rows_ab.cu): for each size w x h a

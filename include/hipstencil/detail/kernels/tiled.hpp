@@ -35,6 +35,7 @@
 #include "shared_mem.hpp"
 #include "staging.hpp"
 #include "taps.hpp"
+#include "tiled_dense_clamp.hpp"
 #include "tiled_interior.hpp"
 #include "tiled_sep_clamp.hpp"
 

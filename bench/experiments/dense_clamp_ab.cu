@@ -1,0 +1,121 @@
+// Standalone A/B driver (not built by CMake): tiled_dense_clamp_kernel (kernels/
+// tiled_dense_clamp.hpp) in several shapes against the library's families, dense 3x3 and
+// 5x5 (ab_dense_filter) under replicate, float, uchar4 and u8, 128x128 to 1920x1080.
+// Held, median of 40, best of two alternating runs. Variants:
+//   auto, direct, packed (8-bit), smem, tiled   the library's algorithms;
+//   pBYxOXxOY    the kernel with its pixels staged through shared memory, 32 x BY threads
+//                of OX x OY outputs (dense_clamp_stage::pixels);
+//   gBYxOXxOY    the kernel reading global memory (dense_clamp_stage::global);
+//   rBYxOXxOY    the kernel with its window rows' horizontal sums staged (row_sums).
+// The g and p shapes sum in add_window_row's order, as direct2d_kernel does, so their
+// outputs are checked byte-identical to direct's; the r shapes add rows' sums, and their
+// outputs are checked identical to each other's.
+//   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
+//        -I/usr/include/eigen3 dense_clamp_ab.cu -lcufft -o dense_clamp_ab
+#include "ab_common.hpp"
+#include <cstdio>
+#include <functional>
+#include <string>
+namespace hs = hipstencil;
+namespace hd = hipstencil::detail;
+
+using variant = std::pair<std::string, std::function<void()>>;
+
+template <class T>
+void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
+  ab_for_each_problem<T, true>(sizes, [&](int w, int h, int r, hs::image_view<const T> src, hs::device_image<T>& out,
+                                          const hs::filter2d& f, const auto& p, const hd::geometry& gr) {
+    std::vector<variant> v;
+    auto lib = [&](const char* name, auto algo) {
+      v.push_back({name, [&, algo] { hs::convolve(src, out.view(), f, hs::border::replicate{}, algo); }});
+    };
+    lib("auto", hs::algo::automatic{});
+    lib("direct", hs::algo::direct<>{});
+    if constexpr (sizeof(typename hs::pixel_traits<T>::channel_type) == 1) lib("packed", hs::algo::packed<>{});
+    lib("smem", hs::algo::shared_mem<>{});
+    lib("tiled", hs::algo::tiled<>{});
+    const int first_clamp = int(v.size());
+    // One shape: stage S, 32 x BY threads of OX x OY outputs, named e.g. "r8x2x2" (g: global,
+    // p: pixels, r: row sums); skipped where its shared memory passes 48 KiB at radius 2.
+    auto add = [&](auto S, auto BY, auto OX, auto OY) {
+      constexpr hd::dense_clamp_stage st = decltype(S)::value;
+      constexpr int by = BY(), ox = OX(), oy = OY();
+      constexpr std::size_t px = sizeof(hs::accum<float, hs::pixel_traits<T>::channels>);
+      if constexpr (st != hd::dense_clamp_stage::row_sums || 5 * (by * oy + 4) * 32 * ox * px <= 48 * 1024) {
+        char name[16];
+        std::snprintf(name, sizeof name, "%c%dx%dx%d", "gpr"[int(st)], by, ox, oy);
+        v.push_back({name, [&] {
+                       if (r == 1) hd::launch_tiled_dense_clamp<1, 32, by, ox, oy, st>(p, gr);
+                       else hd::launch_tiled_dense_clamp<2, 32, by, ox, oy, st>(p, gr);
+                     }});
+      }
+    };
+    using G = std::integral_constant<hd::dense_clamp_stage, hd::dense_clamp_stage::global>;
+    using P = std::integral_constant<hd::dense_clamp_stage, hd::dense_clamp_stage::pixels>;
+    using S = std::integral_constant<hd::dense_clamp_stage, hd::dense_clamp_stage::row_sums>;
+    using i1 = std::integral_constant<int, 1>;
+    using i2 = std::integral_constant<int, 2>;
+    using i4 = std::integral_constant<int, 4>;
+    using i8 = std::integral_constant<int, 8>;
+    if constexpr (std::is_same<T, float>::value) {
+      add(P{}, i8{}, i2{}, i2{});
+      add(P{}, i8{}, i1{}, i2{});
+      add(G{}, i8{}, i2{}, i2{});
+      add(S{}, i8{}, i2{}, i2{});
+      add(S{}, i8{}, i1{}, i2{});
+      add(S{}, i8{}, i1{}, i1{});
+      add(S{}, i4{}, i2{}, i2{});
+      add(S{}, i8{}, i2{}, i4{});
+      add(S{}, i8{}, i1{}, i4{});
+    } else if constexpr (sizeof(T) == 4) {
+      add(P{}, i8{}, i1{}, i1{});
+      add(P{}, i4{}, i1{}, i1{});
+      add(P{}, i8{}, i1{}, i2{});
+      add(S{}, i8{}, i1{}, i1{});
+      add(S{}, i4{}, i1{}, i1{});
+      add(S{}, i4{}, i1{}, i2{});
+      add(S{}, i8{}, i1{}, i2{});
+    } else {
+      add(P{}, i8{}, i2{}, i2{});
+      add(P{}, i8{}, i4{}, i2{});
+      add(S{}, i8{}, i2{}, i2{});
+      add(S{}, i8{}, i4{}, i2{});
+      add(S{}, i8{}, i4{}, i1{});
+    }
+    const int n = int(v.size());
+    std::vector<double> t(n, 1e9);
+    std::vector<unsigned long long> hash(n);
+    for (int rep = 0; rep < 2; ++rep)
+      for (int k = 0; k < n; ++k) t[k] = std::min(t[k], hashed_time_us(out, v[k].second, hash[k], 40, true));
+    std::printf("%-6s %4dx%-4d dense %dx%d", type, w, h, 2 * r + 1, 2 * r + 1);
+    int best_other = 1, best_clamp = first_clamp;
+    bool same = true, same_rows = true;
+    int first_rows = -1;
+    for (int k = 0; k < n; ++k) {
+      std::printf(" %s %5.2f", v[k].first.c_str(), t[k]);
+      if (k >= 1 && k < first_clamp && t[k] < t[best_other]) best_other = k;
+      if (k >= first_clamp && t[k] < t[best_clamp]) best_clamp = k;
+      if (k >= first_clamp && v[k].first[0] != 'r' && hash[k] != hash[1]) same = false;
+      if (k >= first_clamp && v[k].first[0] == 'r') {
+        if (first_rows < 0) first_rows = k;
+        else if (hash[k] != hash[first_rows]) same_rows = false;
+      }
+    }
+    std::printf("  | best %s %.2f / %s %.2f = %.2f, auto/best %.2f  %s%s\n", v[best_clamp].first.c_str(), t[best_clamp],
+                v[best_other].first.c_str(), t[best_other], t[best_clamp] / t[best_other],
+                t[0] / std::min(t[best_clamp], t[best_other]), same ? "g/p identical to direct" : "G/P OUTPUTS DIFFER",
+                same_rows ? ", r identical" : ", R OUTPUTS DIFFER");
+    std::fflush(stdout);
+  });
+}
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "all";
+  auto sizes = {std::pair<int, int>{128, 128}, {181, 181}, {256, 256}, {362, 362}, {512, 512}, {724, 724},
+                {960, 540},                    {1024, 768}, {1280, 720}, {1920, 1080}};
+  if (mode == "all" || mode == "float") probe<float>("float", sizes);
+  if (mode == "all" || mode == "uchar4") probe<uchar4>("uchar4", sizes);
+  if (mode == "all" || mode == "u8") probe<unsigned char>("u8", sizes);
+  std::printf("last error: %s\n", cudaGetErrorString(cudaGetLastError()));
+  return 0;
+}
