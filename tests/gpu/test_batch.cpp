@@ -311,18 +311,19 @@ TEST_CASE("convolve_batch: more images than one launch takes (grid.z: 65535)", "
 }
 
 TEST_CASE("convolve_batch: automatic chooses by the batch's pixel count", "[gpu][batch]") {
-  // 256 images of 128 x 128 float with a dense 3x3: alone each runs direct (2^14 pixels),
-  // the batch's 2^22 pixels run tiled (tuning::automatic_table).
+  // 256 images of 128 x 128 float with a dense 3x3 under reflect101: alone each runs direct
+  // (2^14 pixels), the batch's 2^22 pixels run tiled (tuning::automatic_table). (Under
+  // replicate one image runs tiled too, its replicate dense kernel: clamp_dense.)
   problem p;
   p.src_w = p.dst_w = 128, p.src_h = p.dst_h = 128, p.src_roi = p.dst_roi = rect{0, 0, 128, 128};
   const filter2d f = random_filter(3, 3);
-  check_batch<float, float>(p, f, border::replicate{}, 256, 0, false, [&](auto s, auto d) {
-    const resolution one = resolved_algorithm(s.first, d.first, f, border::replicate{});
-    const resolution all = resolved_algorithm(s, s.first.bounds(), d, d.first.bounds(), f, border::replicate{});
+  check_batch<float, float>(p, f, border::reflect101{}, 256, 0, false, [&](auto s, auto d) {
+    const resolution one = resolved_algorithm(s.first, d.first, f, border::reflect101{});
+    const resolution all = resolved_algorithm(s, s.first.bounds(), d, d.first.bounds(), f, border::reflect101{});
     INFO("one image runs " << one.str() << ", the batch " << all.str());
     CHECK(std::strcmp(one.family, "direct") == 0);
     CHECK(std::strcmp(all.family, "tiled") == 0);
-    convolve_batch(s, d, f, border::replicate{});
+    convolve_batch(s, d, f, border::reflect101{});
   });
 }
 

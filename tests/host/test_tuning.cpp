@@ -155,12 +155,13 @@ TEST_CASE("automatic's table: a batch counts the pixels of all its images (H200)
     s.images = images;
     return unpacked(tu::automatic_table<tu::arch::sm_90>::choose(s));
   };
-  // One 128x128 u8 image under clamp runs direct's replicate instance at 3x3, packed
-  // second (automatic_table::clamp_direct); 4096 of them in one grid run packed, dense and
+  // One 128x128 u8 image under clamp runs tiled's replicate dense kernel at 3x3
+  // (automatic_table::clamp_dense; direct's replicate instance before it, clamp_direct);
+  // 4096 of them in one grid run packed, dense and
   // separable (116 and 108 us; tiled 232 and 227, streaming's lanes idle at 128 wide), and
   // tiled for the filters packed refuses.
-  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::direct);
-  CHECK(unpacked_of(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::tiled);
+  CHECK(unpacked_of(shape(false, 1, 1, 1, 128, 128), 1) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::packed);
   CHECK(first(shape(true, 1, 1, 1, 128, 128), 4096) == tu::choice::packed);
   CHECK(unpacked_of(shape(false, 1, 1, 1, 128, 128), 4096) == tu::choice::tiled);
@@ -188,7 +189,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 2, 1, 4, 8192, 8192)) == tu::choice::tiled);
   // packed: one-channel 8-bit 3x3 and 5x5 at every size and width (but see clamp_direct).
   CHECK(first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
-  CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::direct);  // but direct under clamp to 2^18 (clamp_direct)
+  CHECK(first(shape(false, 1, 1, 1, 512, 512)) == tu::choice::tiled);  // but tiled under clamp to 2^20 (clamp_dense)
   CHECK(first(shape(false, 1, 1, 1, 3840, 2160)) == tu::choice::packed);
   CHECK(first(shape(true, 2, 1, 1, 3840, 2160)) == tu::choice::packed);
   CHECK(first(shape(false, 3, 1, 1, 8192, 8192)) != tu::choice::packed);  // radius 3: not compiled
@@ -203,13 +204,15 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
     CHECK(first(fold) == tu::choice::packed);
   }
   CHECK(first(shape(true, 1, 4, 1, 128, 65536)) == tu::choice::packed);    // (29.3 us, shared_mem 82.1)
-  CHECK(first(shape(false, 1, 4, 1, 256, 256)) == tu::choice::packed);
-  // (below 2^16 pixels under clamp direct leads: 128x128 dense 3x3 5.1 us, packed 5.5)
-  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 4, 1, 256, 256)) == tu::choice::tiled);  // clamp_dense, to 2^18 at 3x3
+  CHECK(first(shape(false, 1, 4, 1, 724, 724)) == tu::choice::packed);
+  // (below 2^16 pixels under clamp direct led: 128x128 dense 3x3 5.1 us, packed 5.5;
+  // since tiled_dense_clamp_kernel tiled: 4.38 us, direct 5.06)
+  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::tiled);
   CHECK(first(shape(false, 3, 4, 1, 8192, 8192)) != tu::choice::packed);  // radius 3
   CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::packed);  // narrow 3x3 (18.4 us, tiled 28.8)
   CHECK(first(shape(true, 1, 1, 1, 512, 4096)) == tu::choice::packed);    // (11.9 us, tiled 12.2)
-  CHECK(first(shape(false, 1, 1, 1, 1024, 1024)) == tu::choice::packed);  // (but clamp_direct to 2^18)
+  CHECK(first(shape(false, 1, 1, 1, 1024, 1025)) == tu::choice::packed);  // (but clamp_dense to 2^20)
   CHECK(first(shape(true, 2, 1, 1, 128, 65536)) == tu::choice::packed);   // narrow 5x5 (33.9 us, tiled 47.8)
   // 1920x1080 u8: packed first; for the filters it refuses, dense 3x3 and separable 5x5
   // direct (11.1 and 16.7 us; tiled 12.1, shared_mem 18.9), dense 5x5 tiled (14.6, direct
@@ -228,14 +231,16 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(true, 2, 1, 1, 128, 128)) == tu::choice::tiled);
   CHECK(unpacked(choose(shape(true, 1, 1, 1, 128, 128))) == tu::choice::tiled);
   CHECK(unpacked(choose(shape(true, 1, 1, 1, 512, 512))) == tu::choice::tiled);
-  CHECK(first(shape(false, 2, 1, 4, 256, 256)) == tu::choice::direct);
+  CHECK(first(shape(false, 2, 1, 4, 256, 256)) == tu::choice::tiled);  // clamp_dense since its kernel
   // ... and dense 5x5 beyond 2^16 pixels under clamp since direct's replicate instance
   // (512x512 float: direct 6.75 us, shared_mem 7.90; bench/results/2026-11-28-clamp/
   // families-hold.csv), up to 2^18, where tiled's interior instance with its frame's
   // replicate instance takes over (512x512: 6.37 us, direct 6.53; 2026-11-28-frame/);
   // under the other rules shared_mem, where direct gains nothing (512x512 float: direct
   // 7.8 us, shared_mem 7.8; bench/results/2026-11-26-lean/).
-  CHECK(first(shape(false, 2, 1, 4, 362, 362)) == tu::choice::direct);
+  // Since tiled_dense_clamp_kernel, tiled from 128x128 (clamp_dense; 362x362: 4.70 us,
+  // direct 5.76).
+  CHECK(first(shape(false, 2, 1, 4, 362, 362)) == tu::choice::tiled);
   CHECK(first(shape(false, 2, 1, 4, 512, 512)) == tu::choice::tiled);
   {
     auto fold = shape(false, 2, 1, 4, 512, 512);
@@ -247,22 +252,25 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // then direct but for dense 5x5 (separable 5x5: direct 7.6 us, naive 8.3; dense 5x5:
   // shared_mem 6.4, direct 7.6).
   CHECK(first(shape(false, 1, 1, 2, 128, 128)) == tu::choice::direct);
-  CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::shared_mem);
+  CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::tiled);  // clamp_dense since its kernel
+  CHECK(unpacked(choose(shape(false, 1, 4, 1, 724, 724))) == tu::choice::shared_mem);
   CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::tiled);  // clamp_separable (4.51 us, packed 5.98)
-  CHECK(unpacked(choose(shape(false, 1, 4, 1, 128, 128))) == tu::choice::direct);
-  CHECK(unpacked(choose(shape(false, 2, 4, 1, 256, 256))) == tu::choice::shared_mem);
+  CHECK(unpacked(choose(shape(false, 1, 4, 1, 128, 128))) == tu::choice::tiled);  // clamp_dense
+  CHECK(unpacked(choose(shape(false, 2, 4, 1, 256, 256))) == tu::choice::tiled);
+  CHECK(first(shape(false, 2, 4, 1, 1024, 768)) == tu::choice::packed);  // beyond clamp_dense
   // Packed at 128x128 under constant and fold rules (2026-11-26-small/: reflect101 dense
   // 3x3 5.8 us, direct 10.3, shared_mem 7.4); under clamp direct since direct2d_kernel
-  // (2026-11-26-lean/: dense 5x5 6.2 to 6.3 us, packed 6.6 to 6.7), but separable 5x5.
+  // (2026-11-26-lean/: dense 5x5 6.2 to 6.3 us, packed 6.6 to 6.7), but separable 5x5;
+  // since tiled's replicate kernels, tiled (clamp_separable and clamp_dense).
   for (tu::border_cost b : {tu::border_cost::clamp, tu::border_cost::constant, tu::border_cost::fold}) {
-    const tu::choice small = b == tu::border_cost::clamp ? tu::choice::direct : tu::choice::packed;
+    const tu::choice small = b == tu::border_cost::clamp ? tu::choice::tiled : tu::choice::packed;
     tu::problem_shape u4 = shape(false, 1, 4, 1, 128, 128);
     u4.border = b;
     CHECK(first(u4) == small);
     u4.separable = true;  // under clamp tiled (clamp_separable below)
-    CHECK(first(u4) == (b == tu::border_cost::clamp ? tu::choice::tiled : small));
+    CHECK(first(u4) == small);
     u4.radius = 2;
-    CHECK(first(u4) == (b == tu::border_cost::clamp ? tu::choice::tiled : tu::choice::packed));
+    CHECK(first(u4) == small);
     u4.separable = false;
     CHECK(first(u4) == small);
     u4.channel_bytes = 2;  // ushort4: not packed
@@ -280,9 +288,14 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // 128x65536 u8 dense 3x3: never streaming (250 us there, tiled 32); packed, then tiled.
   CHECK(unpacked(tu::automatic_table<tu::arch::sm_90>::choose(shape(false, 1, 1, 1, 128, 65536))) ==
         tu::choice::tiled);
-  // 128x128 u8 dense 5x5: packed (2026-11-26-small/; under clamp 3x3 direct's replicate
-  // instance first, 4.38 us against 4.74, 2026-11-28-clamp/u8-small-*.csv).
-  CHECK(first(shape(false, 2, 1, 1, 128, 128)) == tu::choice::packed);
+  // 128x128 u8 dense 5x5: packed (2026-11-26-small/) but under clamp, where tiled's
+  // replicate kernel runs (4.29 us, direct 5.18; clamp_dense).
+  CHECK(first(shape(false, 2, 1, 1, 128, 128)) == tu::choice::tiled);
+  {
+    auto fold = shape(false, 2, 1, 1, 128, 128);
+    fold.border = tu::border_cost::fold;
+    CHECK(first(fold) == tu::choice::packed);
+  }
   // 16-bit 3x3 and 5x5 beyond 2^20 pixels: tiled, whose interior instance runs them
   // (3840x2160 u16 dense 3x3 12.4 us, streaming 28.6; 1920x1080 10.3, direct 11.8;
   // 2026-11-28/interior-u16-1.txt); the rows before it second (3840x2160 3x3: streaming,
@@ -675,7 +688,7 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
       for (int cb : {2, 4}) {
         CAPTURE(sep, int(b), cb);
         CHECK(first(with(shape(sep, 1, 1, cb, 512, 512), b)) ==
-              (sep && b == clamp ? tu::choice::tiled : tu::choice::direct));  // (clamp_separable)
+              ((sep || cb == 4) && b == clamp ? tu::choice::tiled : tu::choice::direct));  // (clamp_separable, clamp_dense)
         for (auto wh :
              {std::pair<int, int>{724, 724}, {960, 540}, {1024, 768}, {1280, 720}, {1024, 1024}, {1920, 1080}})
           CHECK(first(with(shape(sep, 1, 1, cb, wh.first, wh.second), b)) == tu::choice::tiled);
@@ -719,23 +732,25 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   // 3x3 to 2^18 pixels, and where the width is not a multiple of 8, so that packed's strip
   // kernel cannot run, at dense 3x3 and 5x5 to 2^19 (2026-11-28-clamp/u8-small-*.csv:
   // 362x362 dense 5x5 5.63 us, packed 8.00); separable filters under clamp tiled to 2^20
-  // (clamp_separable below), packed beyond.
+  // (clamp_separable below), packed beyond; since tiled_dense_clamp_kernel dense ones too
+  // (clamp_dense), ahead of direct.
   for (tu::border_cost b : {clamp, constant, fold}) {
     CHECK(first(with(shape(true, 1, 1, 1, 512, 512), b)) == (b == clamp ? tu::choice::tiled : tu::choice::packed));
-    CHECK(first(with(shape(false, 2, 1, 1, 128, 128), b)) == tu::choice::packed);
-    CHECK(first(with(shape(false, 2, 1, 1, 362, 362), b)) == (b == clamp ? tu::choice::direct : tu::choice::packed));
+    CHECK(first(with(shape(false, 2, 1, 1, 128, 128), b)) == (b == clamp ? tu::choice::tiled : tu::choice::packed));
+    CHECK(first(with(shape(false, 2, 1, 1, 362, 362), b)) == (b == clamp ? tu::choice::tiled : tu::choice::packed));
     CHECK(first(with(shape(true, 2, 1, 1, 181, 181), b)) == (b == clamp ? tu::choice::tiled : tu::choice::packed));
   }
-  // Dense 3x3 to 2^19 pixels where 8 does not divide the width, to 2^18 where it does;
-  // separable to 2^20 at any width.
-  CHECK(first(with(shape(false, 1, 1, 1, 724, 724), clamp)) == tu::choice::direct);
-  CHECK(first(with(shape(false, 1, 1, 1, 720, 720), clamp)) == tu::choice::packed);
+  // Dense and separable to 2^20 at any width (before tiled_dense_clamp_kernel, dense 3x3
+  // direct to 2^19 pixels where 8 does not divide the width, to 2^18 where it does).
+  CHECK(first(with(shape(false, 1, 1, 1, 724, 724), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(false, 1, 1, 1, 720, 720), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(true, 1, 1, 1, 724, 724), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(true, 1, 1, 1, 720, 720), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(true, 2, 1, 1, 362, 1024), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(true, 2, 1, 1, 1920, 1080), clamp)) == tu::choice::packed);
-  CHECK(first(with(shape(false, 2, 1, 1, 362, 1024), clamp)) == tu::choice::direct);
-  CHECK(first(with(shape(false, 2, 1, 1, 256, 256), clamp)) == tu::choice::packed);
+  CHECK(first(with(shape(false, 2, 1, 1, 362, 1024), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(false, 2, 1, 1, 256, 256), clamp)) == tu::choice::tiled);
+  CHECK(first(with(shape(false, 2, 1, 1, 1920, 1080), clamp)) == tu::choice::packed);
   // 16-bit and float at radius 1 and 2 to 2^19 pixels: shared_mem under constant and fold
   // rules (512x512 u16 dense 5x5 reflect101: direct 1.81x), direct under clamp at 3x3.
   CHECK(first(with(shape(false, 2, 1, 2, 512, 512), fold)) == tu::choice::shared_mem);
@@ -812,4 +827,65 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
   CHECK(sm90_first(shape(true, 2, 4, 1, 1024, 768)) == tu::choice::packed);
   // Taller than the kernel's grid holds: the row does not hold (the launcher would not run it).
   CHECK(!table::clamp_separable(shape(true, 1, 1, 1, 1, 8 * 65535 + 1)));
+}
+
+TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uchar4 to 2^18 and 2^19 (H200)") {
+  using lib = tu::tiled_policy<>;
+  using table = tu::automatic_table<tu::arch::sm_90>;
+  // The policy: radius 1 and 2; u8, float and uchar4 (where it was measured); the small
+  // shape to 2^16 pixels (clamp_separable_small): u8 and float 2 x 2 outputs a thread,
+  // uchar4 one in 32 x 8 threads at 3x3 and 32 x 4 at 5x5; above, u8 4 x 2, float 2 x 2,
+  // uchar4 1 x 2 in 32 x 8 threads (tiled_policy's comment has the measurements).
+  STATIC_REQUIRE((lib::clamp_dense<1, 1, 1> && lib::clamp_dense<1, 4, 2> && lib::clamp_dense<4, 1, 2>));
+  STATIC_REQUIRE((!lib::clamp_dense<1, 2, 1> && !lib::clamp_dense<1, 4, 3> && !lib::clamp_dense<4, 2, 1> &&
+                  !lib::clamp_dense<3, 1, 1> && !lib::clamp_dense<4, 4, 1>));
+  STATIC_REQUIRE((lib::clamp_dense_out_x<1, 1, true> == 2 && lib::clamp_dense_out_x<1, 1, false> == 4 &&
+                  lib::clamp_dense_out_x<1, 4, true> == 2 && lib::clamp_dense_out_x<1, 4, false> == 2 &&
+                  lib::clamp_dense_out_x<4, 1, true> == 1 && lib::clamp_dense_out_x<4, 1, false> == 1));
+  STATIC_REQUIRE((lib::clamp_dense_out_y<1, true> == 2 && lib::clamp_dense_out_y<1, false> == 2 &&
+                  lib::clamp_dense_out_y<4, true> == 1 && lib::clamp_dense_out_y<4, false> == 2));
+  STATIC_REQUIRE((lib::clamp_dense_rows<4, 2, true> == 4 && lib::clamp_dense_rows<4, 1, true> == 8 &&
+                  lib::clamp_dense_rows<4, 2, false> == 8 && lib::clamp_dense_rows<1, 2, true> == 8));
+  // The row (bench/results/2026-11-28-dense-clamp/dense-clamp-*.txt, held, best of two,
+  // against the fastest other family): u8 and float from 128x128 to 1280x720 (921,600
+  // pixels), uchar4 3x3 to 512x512 and 5x5 to 960x540 (518,400); beyond (1920x1080,
+  // uchar4 3x3 724x724, 5x5 1024x768) the earlier rows.
+  struct px { int channels, bytes, r; long long max; };
+  for (px p : {px{1, 1, 1, 1LL << 20}, px{1, 1, 2, 1LL << 20}, px{1, 4, 1, 1LL << 20}, px{1, 4, 2, 1LL << 20},
+               px{4, 1, 1, 1LL << 18}, px{4, 1, 2, 1LL << 19}}) {
+    CAPTURE(p.channels, p.bytes, p.r);
+    CHECK(lib::clamp_dense_max_pixels(p.channels, p.r) == p.max);
+    for (auto wh : {std::pair<int, int>{1, 1}, {128, 128}, {181, 181}, {256, 256}, {362, 362}, {512, 512}}) {
+      const auto s = shape(false, p.r, p.channels, p.bytes, wh.first, wh.second);
+      CHECK(table::clamp_dense(s));
+      CHECK(sm90_first(s) == tu::choice::tiled);
+    }
+    // Just past the limit the row does not hold.
+    CHECK(!table::clamp_dense(shape(false, p.r, p.channels, p.bytes, int(p.max + 1), 1)));
+    CHECK(table::clamp_dense(shape(false, p.r, p.channels, p.bytes, int(p.max), 1)));
+    // Not separable filters (clamp_separable's row), not the other rules, not batches.
+    CHECK(!table::clamp_dense(shape(true, p.r, p.channels, p.bytes, 128, 128)));
+    for (tu::border_cost b : {tu::border_cost::constant, tu::border_cost::fold}) {
+      auto s = shape(false, p.r, p.channels, p.bytes, 128, 128);
+      s.border = b;
+      CHECK(!table::clamp_dense(s));
+    }
+    auto batch = shape(false, p.r, p.channels, p.bytes, 128, 128);
+    batch.images = 2;
+    CHECK(!table::clamp_dense(batch));
+  }
+  // Not radius 3, not the pixels it was not measured on (u16, uchar3, ushort4).
+  CHECK(!table::clamp_dense(shape(false, 3, 1, 4, 128, 128)));
+  CHECK(!table::clamp_dense(shape(false, 1, 1, 2, 128, 128)));
+  CHECK(!table::clamp_dense(shape(false, 1, 3, 1, 128, 128)));
+  CHECK(!table::clamp_dense(shape(false, 1, 4, 2, 128, 128)));
+  // Beyond the limits: u8 1920x1080 packed (3x3 7.23 us against packed's 6.59), float
+  // 1920x1080 tiled's interior instance, uchar4 3x3 724x724 and 5x5 1024x768 packed.
+  CHECK(sm90_first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
+  CHECK(!table::clamp_dense(shape(false, 1, 1, 4, 1920, 1080)));
+  CHECK(sm90_first(shape(false, 1, 1, 4, 1920, 1080)) == tu::choice::tiled);
+  CHECK(sm90_first(shape(false, 1, 4, 1, 724, 724)) == tu::choice::packed);
+  CHECK(sm90_first(shape(false, 2, 4, 1, 1024, 768)) == tu::choice::packed);
+  // Taller than the kernel's grid holds: the row does not hold.
+  CHECK(!table::clamp_dense(shape(false, 1, 1, 1, 1, 8 * 65535 + 1)));
 }

@@ -12,6 +12,9 @@
 //   tiled_sep_clamp_kernel (tiled_sep_clamp.hpp): separable 3x3 and 5x5 on one image
 //     whose reads are replicate, up to tiled_policy's ClampSeparableMaxPixels: both
 //     passes unrolled, every read clamped, no tile classes.
+//   tiled_dense_clamp_kernel (tiled_dense_clamp.hpp): dense 3x3 and 5x5 on one image
+//     whose reads are replicate, up to tiled_policy's ClampDenseMaxPixels: its window
+//     staged in shared memory with every read clamped, unrolled, no tile classes.
 //   tiled2d_kernel: dense filters. Each thread walks the OY + 2R input rows of its window
 //     once; a row's OX + 2R pixels sit in registers and feed every output row it touches
 //     (raw pixels shared through registers and L1). Sharing per-filter-row horizontal
@@ -217,6 +220,21 @@ struct tiled_family {
       with_static_radius(p.radius, [&](auto R) {
         constexpr int r = decltype(R)::value, n = (2 * r + 1) * (2 * r + 1);
         constexpr int min_blocks = P::template dense_min_blocks<C, CB, r>;
+        // Small and medium images whose reads are replicate: tiled_dense_clamp_kernel up to
+        // P::clamp_dense_max_pixels, in its small shape up to P::clamp_separable_small.
+        if constexpr (!B && P::template clamp_dense<C, CB, r>) {
+          const long long pixels = (long long)g.width * g.height;
+          if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_dense_max_pixels(C, r)) {
+            auto go = [&](auto small) {
+              constexpr bool S = decltype(small)::value;
+              constexpr int DB = P::template clamp_dense_rows<C, r, S>, DY = P::template clamp_dense_out_y<C, S>;
+              if (!tiled_sep_clamp_fits(g.height, DB * DY)) return false;
+              launch_tiled_dense_clamp<r, 32, DB, P::template clamp_dense_out_x<C, CB, S>, DY>(p, gr);
+              return true;
+            };
+            if (P::clamp_separable_small(pixels) ? go(std::true_type{}) : go(std::false_type{})) return;
+          }
+        }
         const auto taps = pack_taps<n>(p.dense->coefficients());
         if constexpr (!B && P::template dense_interior<C, CB, r>) {
           if (launch_interior<P, r>(p, gr, taps)) return;

@@ -245,6 +245,26 @@ struct two_pass_policy {
 ///     2 x 2, uchar4 1 x 2 (1 x 1 took 1.01 to 1.14 times its time from 512x512). At
 ///     128x128 NPP's Gaussian took 4.51 us (u8 5x5), 4.70 (uchar4) and 4.13 (float) in the
 ///     prototype's run (sep-small-1.txt, bench/experiments/sep_small_probe.cu).
+///   ClampDenseMaxPixels, ClampDenseWideMaxPixels, ClampDenseWide5MaxPixels: dense 3x3
+///     and 5x5 on one image whose reads are replicate run tiled_dense_clamp_kernel
+///     (kernels/tiled_dense_clamp.hpp) up to ClampDenseMaxPixels for u8 and float, and
+///     for uchar4 up to ClampDenseWideMaxPixels at 3x3 and ClampDenseWide5MaxPixels at 5x5
+///     (clamp_dense_for, clamp_dense_max_pixels): ahead of tiled2d_kernel and the interior
+///     instance. Held, best of two alternating runs, two runs (bench/experiments/
+///     dense_clamp_ab.cu, bench/results/2026-11-28-dense-clamp/dense-clamp-1.txt and -2.txt;
+///     outputs byte-identical to direct's), the shapes taken against the fastest of
+///     direct, packed, shared_mem and tiled: float 0.81 to 1.00 times the time from 128x128
+///     to 1280x720 (512x512 5x5: 4.83 us, tiled 5.79), 1.05 to 1.11 at 1920x1080; u8 0.78
+///     to 0.99 to 1280x720 (512x512 5x5: 4.70 us, direct 5.86), at 1920x1080 3x3 1.08 and
+///     1.10, 5x5 0.89 and 0.91 (packed keeps both: larger u8 images were not timed);
+///     uchar4 3x3 0.86 to 0.91 to 512x512, 1.07 and 1.08 at 724x724 and 960x540; 5x5 0.71
+///     to 0.88 to 960x540 (128x128: 4.38 us, direct 6.21), 1.20 and 1.21 at 1024x768.
+///     Shapes: 32 x 8 threads of float 2 x 2 outputs at every size, u8 2 x 2 up to
+///     ClampSeparableSmallMaxPixels and 4 x 2 above (4 x 2 took 0.99 to 1.08 times the
+///     time of 2 x 2 to 256x256, 0.95 to 1.03 from 362x362 to 1280x720); uchar4 up to
+///     ClampSeparableSmallMaxPixels one output a thread in 32 x 8 threads at 3x3 and 32 x 4
+///     at 5x5 (128x128 5x5: 4.38 and 4.61 us against 32 x 8's 4.77 and 4.96), 1 x 2
+///     outputs in 32 x 8 above (clamp_dense_out_x, _out_y and _rows).
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
@@ -254,7 +274,9 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long ClampInteriorMinPixels = 1LL << 18, int FrameCellRows = 4, int SmallFrameCellRows = 1,
           long long SmallFrameMaxPixels = 1LL << 21, int NarrowFrameFirstMaxRadius = 1,
           long long SmallRadiusInteriorMinPixels = 3LL << 17, long long ClampSeparableMaxPixels = 1LL << 20,
-          long long ClampSeparableWideMaxPixels = 1LL << 19, long long ClampSeparableSmallMaxPixels = 1LL << 16>
+          long long ClampSeparableWideMaxPixels = 1LL << 19, long long ClampSeparableSmallMaxPixels = 1LL << 16,
+          long long ClampDenseMaxPixels = 1LL << 20, long long ClampDenseWideMaxPixels = 1LL << 18,
+          long long ClampDenseWide5MaxPixels = 1LL << 19>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -380,6 +402,33 @@ struct tiled_policy {
   /// (tiled_sep_clamp_kernel's UpfrontRows), in the small shape (`small`) or the other:
   /// one channel in both, uchar4 in the small one only.
   static constexpr bool clamp_separable_upfront(int channels, bool small) { return channels == 1 || small; }
+  /// Whether dense filters of radius r on pixels of `channels` channels of `channel_bytes`
+  /// bytes have tiled_dense_clamp_kernel: radius 1 and 2; u8, float and uchar4, where it
+  /// was measured. Run-time arguments so that automatic's table asks the launcher's
+  /// question.
+  static constexpr bool clamp_dense_for(int channels, int channel_bytes, int r) {
+    return r >= 1 && r <= 2 &&
+           ((channels == 1 && (channel_bytes == 1 || channel_bytes == 4)) || (channels == 4 && channel_bytes == 1));
+  }
+  template <int Channels, int ChannelBytes, int R>
+  static constexpr bool clamp_dense = clamp_dense_for(Channels, ChannelBytes, R);
+  /// The largest ROI, in pixels, on which one image's dense filter of radius r whose reads
+  /// are replicate runs tiled_dense_clamp_kernel where clamp_dense_for holds:
+  /// ClampDenseMaxPixels for one channel; for four, ClampDenseWideMaxPixels at radius 1
+  /// and ClampDenseWide5MaxPixels at 2.
+  static constexpr long long clamp_dense_max_pixels(int channels, int r) {
+    return channels == 1 ? ClampDenseMaxPixels : r == 1 ? ClampDenseWideMaxPixels : ClampDenseWide5MaxPixels;
+  }
+  /// Its shape, 32 x clamp_dense_rows threads of clamp_dense_out_x x clamp_dense_out_y
+  /// outputs, on a ROI of up to ClampSeparableSmallMaxPixels pixels (Small:
+  /// clamp_separable_small) or more: u8 2 x 2 then 4 x 2, float 2 x 2, uchar4 1 x 1 then
+  /// 1 x 2; 8 rows of threads but for uchar4 at radius 2 in the small shape, 4.
+  template <int Channels, int ChannelBytes, bool Small>
+  static constexpr int clamp_dense_out_x = Channels == 1 ? (ChannelBytes == 1 && !Small ? 4 : 2) : 1;
+  template <int Channels, bool Small>
+  static constexpr int clamp_dense_out_y = Channels == 1 || !Small ? 2 : 1;
+  template <int Channels, int R, bool Small>
+  static constexpr int clamp_dense_rows = Channels == 4 && R == 2 && Small ? 4 : 8;
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;

@@ -61,7 +61,9 @@ struct automatic_table {
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
   ///   first, separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels
-  ///     and uchar4 to 2^19: tiled's replicate separable kernel (clamp_separable);
+  ///     and uchar4 to 2^19: tiled's replicate separable kernel (clamp_separable); and
+  ///     dense 3x3 and 5x5 there, u8 and float to 2^20 pixels and uchar4 to 2^18 (3x3) and
+  ///     2^19 (5x5): tiled's replicate dense kernel (clamp_dense);
   ///   then at radius 1 and 2, packed for u8 and uchar4 at every size (choose()), but
   ///     for uchar4 below 2^16 pixels under clamp direct leads (3x3, dense 5x5); then
   ///     direct for one channel up to 2^19 pixels (16-bit and float under every rule, 5x5
@@ -131,7 +133,7 @@ struct automatic_table {
     // dense and separable: 8192x8192 dense 3x3 135.6 us, streaming 157.4; 3840x2160 dense
     // 5x5 24.0, shared_mem 44.5; 1920x1080 dense 3x3 11.9, shared_mem 12.8); beyond radius 2
     // the constant rule was not measured and keeps the earlier choices.
-    if (clamp_separable(s)) return promote(choice::tiled, rest);
+    if (clamp_separable(s) || clamp_dense(s)) return promote(choice::tiled, rest);
     if (clamp_direct(s)) return promote(choice::direct, s.channel_bytes == 1 ? ahead(choice::packed, rest) : rest);
     const long long tiled_from = interior_from(s);
     if (s.channels == 1 && s.channel_bytes == 4 && s.radius >= 1 && s.radius <= 8 && s.images == 1 &&
@@ -205,6 +207,22 @@ struct automatic_table {
     return s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
            tiled_tuned::clamp_separable_for(s.channels, s.channel_bytes, s.radius) &&
            s.pixels() <= tiled_tuned::clamp_separable_max_pixels(s.channels);
+  }
+
+  /// tiled first for dense 3x3 and 5x5 on one image whose reads are replicate where its
+  /// launcher runs tiled_dense_clamp_kernel (tiled_policy's clamp_dense_for and
+  /// clamp_dense_max_pixels: u8 and float to 2^20 pixels, uchar4 3x3 to 2^18 and 5x5 to
+  /// 2^19), ahead of direct, packed and the interior instance there: held, best of two,
+  /// two runs (bench/results/2026-11-28-dense-clamp/dense-clamp-1.txt and -2.txt), its
+  /// shapes took 0.71 to 1.00 times the time of the fastest other family from 128x128 to
+  /// 1280x720 (512x512 float 5x5: 4.83 us, tiled 5.79; uchar4 128x128 5x5: 4.38, direct
+  /// 6.21); beyond, 1.05 to 1.21 but for u8 5x5 at 1920x1080 (0.89 and 0.91; larger u8
+  /// images were not timed). The grid's height test as clamp_separable's (tiles of 4 rows
+  /// and more; the small shape's 4 only to 2^16 pixels). Batches keep the other rows.
+  static constexpr bool clamp_dense(const problem_shape& s) {
+    return !s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
+           tiled_tuned::clamp_dense_for(s.channels, s.channel_bytes, s.radius) &&
+           s.pixels() <= tiled_tuned::clamp_dense_max_pixels(s.channels, s.radius);
   }
 
   /// Whether tiled's interior instance would run its frame's replicate instance on s: one

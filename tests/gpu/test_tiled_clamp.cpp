@@ -1,0 +1,84 @@
+// tiled's kernels for images whose reads are replicate (replicate, skip and padded):
+// tiled_sep_clamp_kernel (kernels/tiled_sep_clamp.hpp), separable 3x3 and 5x5 on ROIs up
+// to tiled_policy's clamp_separable_max_pixels, and tiled_dense_clamp_kernel
+// (kernels/tiled_dense_clamp.hpp), dense 3x3 and 5x5 up to clamp_dense_max_pixels. Each in
+// its small shape up to clamp_separable_small's size and the pixel's own shape above. The
+// library's own policy, so the sizes below fall in each: 1x1 and 3x2 (radius larger than
+// the image), 17x13 and 131x67 in the small shape, 263x257 (prime height, more than 2^16
+// pixels) in the other; every ROI placement (whole image, each edge, each corner), both
+// halo modes, fresh random sources and filters, outputs poisoned, against the host
+// reference. The pixels each runs and was measured on, and u8 to float. Separable: u8,
+// uchar4, float, u16; pass 1's rows loaded upfront (one channel; uchar4 in the small
+// shape) and row after row (uchar4 in the other; tiled_policy's clamp_separable_upfront).
+// Dense: u8, uchar4, float (the small shape of uchar4 in 32 x 4 threads at radius 2).
+#include "algo_matrix.hpp"
+
+namespace {
+
+using lib = hipstencil::tuning::tiled_policy<>;
+static_assert(lib::clamp_separable_small(131LL * 67) && !lib::clamp_separable_small(263LL * 257),
+              "the sizes below fall in both shapes");
+
+/// Every case of the kernels' walk for a filter of radius r from make_filter(r) (a
+/// separable_filter or a filter2d): the three rules that read as replicate, radius 1 and
+/// 2, the sizes, the placements and both halo modes, through algo::tiled.
+template <class In, class Out, class MakeFilter>
+void tiled_clamp_walk(MakeFilter make_filter) {
+  using namespace gpu_test;
+  struct size { int w, h; };
+  const border::any rules[] = {border::replicate{}, border::skip{}, border::padded{}};
+  for (const border::any& b : rules)
+    for (int r : {1, 2}) {
+      const auto f = make_filter(r);
+      for (size s : {size{1, 1}, size{3, 2}, size{17, 13}, size{131, 67}, size{263, 257}})
+        for (int placement = 0; placement < 9; ++placement)
+          for (halo hm : {halo::from_parent, halo::isolated}) {
+            const problem p = place(s.w, s.h, placement, hm, r, r, r, r, b.rule);
+            const auto src = random_image<In>(p.src_w, p.src_h);
+            INFO(s.w << "x" << s.h << " placement " << placement << " radius " << r << " " << border::name(b.rule));
+            check_against_reference<In, Out>(p, dense_form(f), b, src, [&](image_view<const In> in, image_view<Out> out) {
+              convolve(in, p.src_roi, out, p.dst_roi, f, b, algo::tiled<>{}, nullptr, p.halo_mode);
+            });
+          }
+    }
+}
+
+template <class In, class Out>
+void tiled_sep_clamp_case() {
+  using namespace gpu_test;
+  constexpr int C = pixel_traits<In>::channels, CB = int(sizeof(typename pixel_traits<In>::channel_type));
+  static_assert(lib::clamp_separable<C, CB, 1> && lib::clamp_separable<C, CB, 2> && !lib::clamp_separable<C, CB, 3>,
+                "the kernel runs these pixels at radius 1 and 2");
+  static_assert(263LL * 257 <= lib::clamp_separable_max_pixels(C), "the sizes below run the kernel");
+  tiled_clamp_walk<In, Out>([](int r) { return random_separable(2 * r + 1, 2 * r + 1); });
+}
+
+template <class In, class Out>
+void tiled_dense_clamp_case() {
+  using namespace gpu_test;
+  constexpr int C = pixel_traits<In>::channels, CB = int(sizeof(typename pixel_traits<In>::channel_type));
+  static_assert(lib::clamp_dense<C, CB, 1> && lib::clamp_dense<C, CB, 2> && !lib::clamp_dense<C, CB, 3>,
+                "the kernel runs these pixels at radius 1 and 2");
+  static_assert(263LL * 257 <= lib::clamp_dense_max_pixels(C, 1) && 263LL * 257 <= lib::clamp_dense_max_pixels(C, 2),
+                "the sizes below run the kernel");
+  tiled_clamp_walk<In, Out>([](int r) { return random_filter(2 * r + 1, 2 * r + 1); });
+}
+
+}  // namespace
+
+TEST_CASE("tiled's replicate separable kernel (3x3 and 5x5, every ROI placement; u8, uchar4, float, u16, u8 to float)",
+          "[gpu][algos][tiled]") {
+  tiled_sep_clamp_case<std::uint8_t, std::uint8_t>();
+  tiled_sep_clamp_case<hipstencil::uchar4, hipstencil::uchar4>();
+  tiled_sep_clamp_case<float, float>();
+  tiled_sep_clamp_case<std::uint16_t, std::uint16_t>();
+  tiled_sep_clamp_case<std::uint8_t, float>();
+}
+
+TEST_CASE("tiled's replicate dense kernel (3x3 and 5x5, every ROI placement; u8, uchar4, float, u8 to float)",
+          "[gpu][algos][tiled]") {
+  tiled_dense_clamp_case<std::uint8_t, std::uint8_t>();
+  tiled_dense_clamp_case<hipstencil::uchar4, hipstencil::uchar4>();
+  tiled_dense_clamp_case<float, float>();
+  tiled_dense_clamp_case<std::uint8_t, float>();
+}
