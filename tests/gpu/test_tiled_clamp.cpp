@@ -10,7 +10,8 @@
 // reference. The pixels each runs and was measured on, and u8 to float. Separable: u8,
 // uchar4, float, u16; pass 1's rows loaded upfront (one channel; uchar4 in the small
 // shape) and row after row (uchar4 in the other; tiled_policy's clamp_separable_upfront).
-// Dense: u8, uchar4, float (the small shape of uchar4 in 32 x 4 threads at radius 2).
+// Dense: u8, uchar4, float (uchar4 at radius 2 in 32 x 4 threads in the small shape, of
+// 1 x 4 outputs in the other).
 #include "algo_matrix.hpp"
 
 namespace {

@@ -835,15 +835,17 @@ TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uch
   // The policy: radius 1 and 2; u8, float and uchar4 (where it was measured); the small
   // shape to 2^16 pixels (clamp_separable_small): u8 and float 2 x 2 outputs a thread,
   // uchar4 one in 32 x 8 threads at 3x3 and 32 x 4 at 5x5; above, u8 4 x 2, float 2 x 2,
-  // uchar4 1 x 2 in 32 x 8 threads (tiled_policy's comment has the measurements).
+  // uchar4 1 x 2 at 3x3 and 1 x 4 at 5x5 in 32 x 8 threads (tiled_policy's comment has the
+  // measurements).
   STATIC_REQUIRE((lib::clamp_dense<1, 1, 1> && lib::clamp_dense<1, 4, 2> && lib::clamp_dense<4, 1, 2>));
   STATIC_REQUIRE((!lib::clamp_dense<1, 2, 1> && !lib::clamp_dense<1, 4, 3> && !lib::clamp_dense<4, 2, 1> &&
                   !lib::clamp_dense<3, 1, 1> && !lib::clamp_dense<4, 4, 1>));
   STATIC_REQUIRE((lib::clamp_dense_out_x<1, 1, true> == 2 && lib::clamp_dense_out_x<1, 1, false> == 4 &&
                   lib::clamp_dense_out_x<1, 4, true> == 2 && lib::clamp_dense_out_x<1, 4, false> == 2 &&
                   lib::clamp_dense_out_x<4, 1, true> == 1 && lib::clamp_dense_out_x<4, 1, false> == 1));
-  STATIC_REQUIRE((lib::clamp_dense_out_y<1, true> == 2 && lib::clamp_dense_out_y<1, false> == 2 &&
-                  lib::clamp_dense_out_y<4, true> == 1 && lib::clamp_dense_out_y<4, false> == 2));
+  STATIC_REQUIRE((lib::clamp_dense_out_y<1, 1, true> == 2 && lib::clamp_dense_out_y<1, 2, false> == 2 &&
+                  lib::clamp_dense_out_y<4, 2, true> == 1 && lib::clamp_dense_out_y<4, 1, false> == 2 &&
+                  lib::clamp_dense_out_y<4, 2, false> == 4));
   STATIC_REQUIRE((lib::clamp_dense_rows<4, 2, true> == 4 && lib::clamp_dense_rows<4, 1, true> == 8 &&
                   lib::clamp_dense_rows<4, 2, false> == 8 && lib::clamp_dense_rows<1, 2, true> == 8));
   // The row (bench/results/2026-11-28-dense-clamp/dense-clamp-*.txt, held, best of two,

@@ -227,7 +227,7 @@ struct tiled_family {
           if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_dense_max_pixels(C, r)) {
             auto go = [&](auto small) {
               constexpr bool S = decltype(small)::value;
-              constexpr int DB = P::template clamp_dense_rows<C, r, S>, DY = P::template clamp_dense_out_y<C, S>;
+              constexpr int DB = P::template clamp_dense_rows<C, r, S>, DY = P::template clamp_dense_out_y<C, r, S>;
               if (!tiled_sep_clamp_fits(g.height, DB * DY)) return false;
               launch_tiled_dense_clamp<r, 32, DB, P::template clamp_dense_out_x<C, CB, S>, DY>(p, gr);
               return true;

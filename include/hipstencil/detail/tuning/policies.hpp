@@ -264,7 +264,12 @@ struct two_pass_policy {
 ///     time of 2 x 2 to 256x256, 0.95 to 1.03 from 362x362 to 1280x720); uchar4 up to
 ///     ClampSeparableSmallMaxPixels one output a thread in 32 x 8 threads at 3x3 and 32 x 4
 ///     at 5x5 (128x128 5x5: 4.38 and 4.61 us against 32 x 8's 4.77 and 4.96), 1 x 2
-///     outputs in 32 x 8 above (clamp_dense_out_x, _out_y and _rows).
+///     outputs in 32 x 8 above at 3x3 and 1 x 4 at 5x5 (clamp_dense_out_x, _out_y and
+///     _rows). 1 x 4 in a fourth run (dense-clamp-4.txt, 256x256 to 960x540, float and
+///     uchar4 in more shapes): uchar4 5x5 0.91 to 0.94 times the time of 1 x 2 from 512x512
+///     to 960x540 (512x512: 6.94 us against 7.42), 1.03 at 362x362; 3x3 1.04 and 1.00 at
+///     362x362 and 512x512. No float shape there took less than 0.97 times 2 x 2's time
+///     (960x540 5x5, 2 x 4: 5.63 us against 5.82).
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
@@ -422,11 +427,12 @@ struct tiled_policy {
   /// Its shape, 32 x clamp_dense_rows threads of clamp_dense_out_x x clamp_dense_out_y
   /// outputs, on a ROI of up to ClampSeparableSmallMaxPixels pixels (Small:
   /// clamp_separable_small) or more: u8 2 x 2 then 4 x 2, float 2 x 2, uchar4 1 x 1 then
-  /// 1 x 2; 8 rows of threads but for uchar4 at radius 2 in the small shape, 4.
+  /// 1 x 2 at radius 1 and 1 x 4 at radius 2; 8 rows of threads but for uchar4 at radius 2
+  /// in the small shape, 4.
   template <int Channels, int ChannelBytes, bool Small>
   static constexpr int clamp_dense_out_x = Channels == 1 ? (ChannelBytes == 1 && !Small ? 4 : 2) : 1;
-  template <int Channels, bool Small>
-  static constexpr int clamp_dense_out_y = Channels == 1 || !Small ? 2 : 1;
+  template <int Channels, int R, bool Small>
+  static constexpr int clamp_dense_out_y = Channels == 1 ? 2 : Small ? 1 : R == 2 ? 4 : 2;
   template <int Channels, int R, bool Small>
   static constexpr int clamp_dense_rows = Channels == 4 && R == 2 && Small ? 4 : 8;
   using dense_radii = Radii;
