@@ -215,6 +215,7 @@ struct tiled_family {
     constexpr bool B = tuning::is_batched<P>::value;
     const geometry& g = p.g;
     const geometry gr = g.for_reads();
+    [[maybe_unused]] const long long pixels = (long long)g.width * g.height;  // the ROI's (batches: unused)
     if (p.dense) {
       const dim3 grid = tile_grid(g.width, g.height, BX * OX, BY * OY, p.images), block(BX, BY);
       with_static_radius(p.radius, [&](auto R) {
@@ -223,7 +224,6 @@ struct tiled_family {
         // Small and medium images whose reads are replicate: tiled_dense_clamp_kernel up to
         // P::clamp_dense_max_pixels, in its small shape up to P::clamp_separable_small.
         if constexpr (!B && P::template clamp_dense<C, CB, r>) {
-          const long long pixels = (long long)g.width * g.height;
           if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_dense_max_pixels(C, r)) {
             auto go = [&](auto small) {
               constexpr bool S = decltype(small)::value;
@@ -250,7 +250,6 @@ struct tiled_family {
       // Small and medium images whose reads are replicate: tiled_sep_clamp_kernel up to
       // P::clamp_separable_max_pixels, in its small shape up to P::clamp_separable_small.
       if constexpr (!B && P::template clamp_separable<C, CB, r>) {
-        const long long pixels = (long long)g.width * g.height;
         if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_separable_max_pixels(C)) {
           constexpr int SB = P::template clamp_separable_small_rows<C, r>;
           constexpr int SX = P::template clamp_separable_out_x<C, CB>, SY = P::clamp_separable_out_y;
@@ -266,13 +265,13 @@ struct tiled_family {
       // instance, where the memory traffic of one pass outweighs (2R + 1)^2 products.
       if constexpr (!B && P::separable_interior_min_pixels(C, CB, r) >= 0) {
         const long long min_pixels = P::separable_interior_min_pixels(C, CB, r, clamp_frame<P, r>(gr));
-        if ((long long)g.width * g.height >= min_pixels &&
+        if (pixels >= min_pixels &&
             launch_interior<P, r>(p, gr, window_taps<(2 * r + 1) * (2 * r + 1)>(p)))
           return;
       }
       // Small images: a shorter tile (P::small_shape), more blocks and fewer border tiles.
       if constexpr (!B && P::template small_shapes<C, CB, r>) {
-        const int shape = P::small_shape((long long)g.width * g.height);
+        const int shape = P::small_shape(pixels);
         if (shape == 1) return launch_separable<r, 32, 8, 1, 1, B>(p, gr);
         if (shape == 2) return launch_separable<r, 16, 8, 2, 2, B>(p, gr);
       }
