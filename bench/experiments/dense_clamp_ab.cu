@@ -11,6 +11,8 @@
 // 9e41a96 has the second), which timed two more stagings of the kernel beside this one:
 // g (each thread's window read from global memory) and r (the window rows' horizontal sums
 // staged); the kernel keeps the pixels' staging, their p (s in the first version).
+// dense-clamp-3.txt: this version less the shapes past the first two (float), three
+// (uchar4) and two (u8), and less its medium mode; dense-clamp-4.txt: its medium mode.
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 dense_clamp_ab.cu -lcufft -o dense_clamp_ab
 #include "ab_common.hpp"

@@ -1,21 +1,23 @@
 // hipstencil/detail/kernels/tiled_dense_clamp.hpp
 // The tiled family's dense kernel for small and medium images whose reads are replicate
-// (replicate itself, and skip and padded, which read as replicate): tiled_dense_clamp_kernel,
-// to tiled2d_kernel what tiled_sep_clamp_kernel is to tiled_sep_kernel. A tile of BX x BY
-// threads of OX x OY outputs stages its TH + 2R window rows of TW + 2R pixels in shared
-// memory (each row by consecutive threads, each pixel converted once, every read clamped
-// with min / max into the read geometry's domain), then each thread sums its outputs from
-// there; every loop unrolled, so every tap is a constant-bank operand. No tile classes: on
-// the images it runs on (tiled_policy's ClampDenseMaxPixels) many tiles touch the border.
+// (replicate itself, and skip and padded, which read as replicate):
+// tiled_dense_clamp_kernel, to tiled2d_kernel what tiled_sep_clamp_kernel is to
+// tiled_sep_kernel. A tile of BX x BY threads of OX x OY outputs stages its TH + 2R window
+// rows of TW + 2R pixels in shared memory (each row by consecutive threads, each pixel
+// converted once, every read clamped with min / max into the read geometry's domain), then
+// each thread sums its outputs from there; every loop unrolled, so every tap is a
+// constant-bank operand. No tile classes: on the images it runs on (tiled_policy's
+// ClampDenseMaxPixels) many tiles touch the border.
 // Why: on the H200, held, against the fastest of direct, packed, shared_mem and tiled
 // (bench/experiments/dense_clamp_ab.cu; tiled_policy's comment has the figures), this
-// kernel in the shapes taken took 0.71 to 1.00 times their time from 128x128 to 1280x720
-// for float, u8 and uchar4 (uchar4 128x128 dense 5x5: 4.38 us, direct 6.21). Two other
-// stagings ran beside it in the same shapes: each thread reading its window straight from
-// global memory (direct2d_kernel's way, clamped), and the window rows' horizontal sums
-// staged (tiled_sep_clamp_kernel's way, 2R + 1 sums a pixel). At best they took 0.94 to 0.97
-// times this kernel's time, in some cases up to 256x256 (u8 128x128 3x3: 4.10 us against
-// 4.35) and no less anywhere: not worth a second kernel.
+// kernel in the shapes taken took 0.71 to 1.00 times their time where it runs (float and
+// u8 to 1280x720, uchar4 to 512x512 at 3x3 and 960x540 at 5x5; uchar4 128x128 dense 5x5:
+// 4.38 us, direct 6.21). Two other stagings ran beside it in the same shapes: each thread
+// reading its window straight from global memory (direct2d_kernel's way, clamped), and
+// the window rows' horizontal sums staged (tiled_sep_clamp_kernel's way, 2R + 1 sums a
+// pixel). At best they took 0.94 to 0.97 times this kernel's time, in some cases up to
+// 256x256 (u8 128x128 3x3: 4.10 us against 4.35), and no less anywhere: not worth a
+// second kernel.
 // Compile-time radius only.
 #pragma once
 
