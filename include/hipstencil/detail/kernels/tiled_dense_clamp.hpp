@@ -66,12 +66,13 @@ __global__ void __launch_bounds__(BX* BY)
         if (has_column(k)) v[q][k] = to_accum_cvt<float>(p[sx[k]]);
     }
   });
-  static_loop<Q, true>([&](int q) {
+  // The stores in a plain loop, not a lambda (tiled_sep_clamp_kernel's pass 1 says why).
+  HIPSTENCIL_UNROLL
+  for (int q = 0; q < Q; ++q)
     if (has_row(q))
       HIPSTENCIL_UNROLL
       for (int k = 0; k < NC; ++k)
         if (has_column(k)) s[ty + q * BY][tx + k * BX] = v[q][k];
-  });
   __syncthreads();
   A acc[OY][OX];
   HIPSTENCIL_UNROLL

@@ -68,32 +68,39 @@ __global__ void __launch_bounds__(BX* BY)
     HIPSTENCIL_UNROLL
     for (int u = 0; u < N; ++u) v[u] = to_accum_cvt<float>(p[sx[u]]);
   };
-  auto filter = [&](int q, const A(&v)[N]) {
+  // Sum x of a window row's horizontal filter, from the row's N pixels v.
+  auto row_sum = [&](const A(&v)[N], int x) {
+    A s;
+    zero(s);
     HIPSTENCIL_UNROLL
-    for (int x = 0; x < OX; ++x) {
-      A s;
-      zero(s);
-      HIPSTENCIL_UNROLL
-      for (int i = 0; i < K; ++i) fma_acc(s, taps.row[i], v[x + i]);
-      h[ty + q * BY][tx * OX + x] = s;
-    }
+    for (int i = 0; i < K; ++i) fma_acc(s, taps.row[i], v[x + i]);
+    return s;
   };
+  // The stores into h stay in the kernel's own body, in plain loops: a lambda naming a
+  // __shared__ array (a static, so not captured) is a function of its own to hipcc at -O0,
+  // which then allocates the array in every kernel of the translation unit (gfx90a, with
+  // this kernel's and tiled_dense_clamp_kernel's arrays so named: 77,984 bytes of LDS a
+  // kernel in the u8 unit, past the 64 KiB limit). nvcc 13 at -O3 made the same PTX both
+  // ways (sm_90).
   if constexpr (UpfrontRows) {
     A v[Q][N];
     static_loop<Q, true>([&](int q) {
       if (has_row(q)) load(q, v[q]);
     });
-    static_loop<Q, true>([&](int q) {
-      if (has_row(q)) filter(q, v[q]);
-    });
+    HIPSTENCIL_UNROLL
+    for (int q = 0; q < Q; ++q)
+      if (has_row(q))
+        HIPSTENCIL_UNROLL
+        for (int x = 0; x < OX; ++x) h[ty + q * BY][tx * OX + x] = row_sum(v[q], x);
   } else {
-    static_loop<Q, true>([&](int q) {
+    HIPSTENCIL_UNROLL
+    for (int q = 0; q < Q; ++q)
       if (has_row(q)) {
         A v[N];
         load(q, v);
-        filter(q, v);
+        HIPSTENCIL_UNROLL
+        for (int x = 0; x < OX; ++x) h[ty + q * BY][tx * OX + x] = row_sum(v, x);
       }
-    });
   }
   __syncthreads();
   // Pass 2: rows ty * OY .. ty * OY + OY + 2R - 1 of the horizontal results.
