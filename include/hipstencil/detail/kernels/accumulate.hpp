@@ -16,6 +16,15 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void zero(accum<float, C>& a) {
   for (int c = 0; c < C; ++c) a.v[c] = 0.0f;
 }
 
+/// Zeroes a thread's OY x OX block of accumulators.
+template <int C, int OY, int OX>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void zero(accum<float, C> (&a)[OY][OX]) {
+  HIPSTENCIL_UNROLL
+  for (int y = 0; y < OY; ++y)
+    HIPSTENCIL_UNROLL
+    for (int x = 0; x < OX; ++x) zero(a[y][x]);
+}
+
 /// a += w * p, channel by channel, one rounding each (fmaf).
 template <int C>
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void fma_acc(accum<float, C>& a, float w, const accum<float, C>& p) {

@@ -67,8 +67,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     int px = g.src_x0 + x0;
     const int py = g.src_y0 + y;
     A acc[1][OX];
-    HIPSTENCIL_UNROLL
-    for (int x = 0; x < OX; ++x) zero(acc[0][x]);
+    zero(acc);
     if (tc.free_read && tc.full) {
       // Rows by steps of the pitch from the first, as tiled's interior instance: each
       // row's own src.row() is a 64-bit multiply and its conversions, about six

@@ -110,10 +110,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(BX* BY, MinBlocks)
     const int x0 = tx0 + threadIdx.x * OX, y0 = ty0 + threadIdx.y * OY;  // ROI-relative outputs
     if (x0 >= g.width || y0 >= g.height) continue;  // no barrier in this kernel: safe to leave
     A acc[OY][OX];
-    HIPSTENCIL_UNROLL
-    for (int y = 0; y < OY; ++y)
-      HIPSTENCIL_UNROLL
-      for (int x = 0; x < OX; ++x) zero(acc[y][x]);
+    zero(acc);
     // Window rows of this thread's block. Unrolled for small radii (see for_each_row): the
     // tap index j * K + i is then a constant.
     static_loop<OY + 2 * R, UnrollRows>([&](int t) {
@@ -163,10 +160,7 @@ __global__ void __launch_bounds__(BX* BY)
     const int ys = threadIdx.y * OY;
     if (xs < ow && ys < oh) {
       A acc[OY][OX];
-      HIPSTENCIL_UNROLL
-      for (int y = 0; y < OY; ++y)
-        HIPSTENCIL_UNROLL
-        for (int x = 0; x < OX; ++x) zero(acc[y][x]);
+      zero(acc);
       HIPSTENCIL_NO_UNROLL
       for (int t = 0; t < OY + 2 * R; ++t) {
         const int row = ys + t;

@@ -75,10 +75,7 @@ __global__ void __launch_bounds__(BX* BY)
         if (has_column(k)) s[ty + q * BY][tx + k * BX] = v[q][k];
   __syncthreads();
   A acc[OY][OX];
-  HIPSTENCIL_UNROLL
-  for (int y = 0; y < OY; ++y)
-    HIPSTENCIL_UNROLL
-    for (int x = 0; x < OX; ++x) zero(acc[y][x]);
+  zero(acc);
   HIPSTENCIL_UNROLL
   for (int t = 0; t < OY + 2 * R; ++t) {
     A w[OX + 2 * R];

@@ -105,10 +105,7 @@ __global__ void __launch_bounds__(BX* BY)
   __syncthreads();
   // Pass 2: rows ty * OY .. ty * OY + OY + 2R - 1 of the horizontal results.
   A acc[OY][OX];
-  HIPSTENCIL_UNROLL
-  for (int y = 0; y < OY; ++y)
-    HIPSTENCIL_UNROLL
-    for (int x = 0; x < OX; ++x) zero(acc[y][x]);
+  zero(acc);
   HIPSTENCIL_UNROLL
   for (int t = 0; t < OY + 2 * R; ++t) {
     A v[OX];
