@@ -8,10 +8,13 @@
 // pixels) in the other; every ROI placement (whole image, each edge, each corner), both
 // halo modes, fresh random sources and filters, outputs poisoned, against the host
 // reference. The pixels each runs and was measured on, and u8 to float. Separable: u8,
-// uchar4, float, u16; pass 1's rows loaded upfront (one channel; uchar4 in the small
-// shape) and row after row (uchar4 in the other; tiled_policy's clamp_separable_upfront).
-// Dense: u8, uchar4, float (uchar4 at radius 2 in 32 x 4 threads in the small shape, of
-// 1 x 4 outputs in the other).
+// uchar4, float, u16, s16, half, bfloat16, ushort4, half4, bfloat16x4 and float4; pass 1's
+// rows loaded upfront (one channel; four in the small shape, and four of 16 and 32 bits
+// at radius 1) and row after row (the rest; tiled_policy's clamp_separable_upfront).
+// Dense: u8, uchar4, float, u16, s16, half, bfloat16, ushort4, half4, bfloat16x4 and
+// float4 (four channels at radius 2 in 32 x 4 threads in the small shape; in the other
+// 1 x 4 outputs, in 32 x 4 threads for four 16- and 32-bit channels at radius 1, and for
+// four 8-bit channels at radius 1, 1 x 2).
 #include "algo_matrix.hpp"
 
 namespace {
@@ -50,7 +53,7 @@ void tiled_sep_clamp_case() {
   constexpr int C = pixel_traits<In>::channels, CB = int(sizeof(typename pixel_traits<In>::channel_type));
   static_assert(lib::clamp_separable<C, CB, 1> && lib::clamp_separable<C, CB, 2> && !lib::clamp_separable<C, CB, 3>,
                 "the kernel runs these pixels at radius 1 and 2");
-  static_assert(263LL * 257 <= lib::clamp_separable_max_pixels(C), "the sizes below run the kernel");
+  static_assert(263LL * 257 <= lib::clamp_separable_max_pixels(C, CB), "the sizes below run the kernel");
   tiled_clamp_walk<In, Out>([](int r) { return random_separable(2 * r + 1, 2 * r + 1); });
 }
 
@@ -60,7 +63,8 @@ void tiled_dense_clamp_case() {
   constexpr int C = pixel_traits<In>::channels, CB = int(sizeof(typename pixel_traits<In>::channel_type));
   static_assert(lib::clamp_dense<C, CB, 1> && lib::clamp_dense<C, CB, 2> && !lib::clamp_dense<C, CB, 3>,
                 "the kernel runs these pixels at radius 1 and 2");
-  static_assert(263LL * 257 <= lib::clamp_dense_max_pixels(C, 1) && 263LL * 257 <= lib::clamp_dense_max_pixels(C, 2),
+  static_assert(263LL * 257 <= lib::clamp_dense_max_pixels(C, CB, 1) &&
+                    263LL * 257 <= lib::clamp_dense_max_pixels(C, CB, 2),
                 "the sizes below run the kernel");
   tiled_clamp_walk<In, Out>([](int r) { return random_filter(2 * r + 1, 2 * r + 1); });
 }
@@ -76,10 +80,35 @@ TEST_CASE("tiled's replicate separable kernel (3x3 and 5x5, every ROI placement;
   tiled_sep_clamp_case<std::uint8_t, float>();
 }
 
+TEST_CASE("tiled's replicate separable kernel on 16- and 32-bit channels (3x3 and 5x5, every ROI placement; s16, "
+          "half, bfloat16, ushort4, half4, bfloat16x4, float4)",
+          "[gpu][algos][tiled]") {
+  tiled_sep_clamp_case<std::int16_t, std::int16_t>();
+  tiled_sep_clamp_case<hipstencil::half, hipstencil::half>();
+  tiled_sep_clamp_case<hipstencil::bfloat16, hipstencil::bfloat16>();
+  tiled_sep_clamp_case<hipstencil::ushort4, hipstencil::ushort4>();
+  tiled_sep_clamp_case<hipstencil::half4, hipstencil::half4>();
+  tiled_sep_clamp_case<hipstencil::bfloat16x4, hipstencil::bfloat16x4>();
+  tiled_sep_clamp_case<hipstencil::float4, hipstencil::float4>();
+}
+
 TEST_CASE("tiled's replicate dense kernel (3x3 and 5x5, every ROI placement; u8, uchar4, float, u8 to float)",
           "[gpu][algos][tiled]") {
   tiled_dense_clamp_case<std::uint8_t, std::uint8_t>();
   tiled_dense_clamp_case<hipstencil::uchar4, hipstencil::uchar4>();
   tiled_dense_clamp_case<float, float>();
   tiled_dense_clamp_case<std::uint8_t, float>();
+}
+
+TEST_CASE("tiled's replicate dense kernel on 16- and 32-bit channels (3x3 and 5x5, every ROI placement; u16, s16, "
+          "half, bfloat16, ushort4, half4, bfloat16x4, float4)",
+          "[gpu][algos][tiled]") {
+  tiled_dense_clamp_case<std::uint16_t, std::uint16_t>();
+  tiled_dense_clamp_case<std::int16_t, std::int16_t>();
+  tiled_dense_clamp_case<hipstencil::half, hipstencil::half>();
+  tiled_dense_clamp_case<hipstencil::bfloat16, hipstencil::bfloat16>();
+  tiled_dense_clamp_case<hipstencil::ushort4, hipstencil::ushort4>();
+  tiled_dense_clamp_case<hipstencil::half4, hipstencil::half4>();
+  tiled_dense_clamp_case<hipstencil::bfloat16x4, hipstencil::bfloat16x4>();
+  tiled_dense_clamp_case<hipstencil::float4, hipstencil::float4>();
 }

@@ -247,11 +247,17 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
     fold.border = tu::border_cost::fold;
     CHECK(first(fold) == tu::choice::shared_mem);
   }
-  // 16-bit too (128x128 u16 dense 3x3: 4.9 us, naive 5.9); not four channels from 512x512
-  // (uchar4 dense 3x3: shared_mem 6.7 us, direct 7.6); uchar4 at 128x128 packed first,
-  // then direct but for dense 5x5 (separable 5x5: direct 7.6 us, naive 8.3; dense 5x5:
-  // shared_mem 6.4, direct 7.6).
-  CHECK(first(shape(false, 1, 1, 2, 128, 128)) == tu::choice::direct);
+  // 16-bit too, but under clamp tiled's replicate kernel since it runs them (clamp_dense;
+  // 128x128 u16 dense 3x3: 4.19 us, direct 4.35; 2026-11-28-dense16/dense16-1.txt); not
+  // four channels from 512x512 (uchar4 dense 3x3: shared_mem 6.7 us, direct 7.6); uchar4
+  // at 128x128 packed first, then direct but for dense 5x5 (separable 5x5: direct 7.6 us,
+  // naive 8.3; dense 5x5: shared_mem 6.4, direct 7.6).
+  CHECK(first(shape(false, 1, 1, 2, 128, 128)) == tu::choice::tiled);
+  {
+    auto fold = shape(false, 1, 1, 2, 128, 128);
+    fold.border = tu::border_cost::fold;
+    CHECK(first(fold) == tu::choice::direct);
+  }
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::tiled);  // clamp_dense since its kernel
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 724, 724))) == tu::choice::shared_mem);
   CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::tiled);  // clamp_separable (4.51 us, packed 5.98)
@@ -317,7 +323,7 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 1, 1, 2, 960, 540)) == tu::choice::tiled);
   CHECK(first(shape(false, 1, 1, 2, 724, 724)) == tu::choice::tiled);
   CHECK(first(shape(true, 1, 1, 2, 724, 724)) == tu::choice::tiled);
-  CHECK(first(shape(false, 1, 1, 2, 512, 512)) == tu::choice::direct);
+  CHECK(first(shape(false, 1, 1, 2, 512, 512)) == tu::choice::tiled);  // clamp_dense (4.70 us, direct 5.02)
   // Under the other rules from 2^20 pixels itself, since the frame's one-row cells
   // (1024x1024 reflect101 dense 3x3: 7.78 us against 10.53 for automatic's direct then;
   // 2026-11-28-frame-rows/interior-rules-1.txt), and since from 3 * 2^17 pixels, where the
@@ -345,8 +351,15 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // ushort4 dense: shared_mem to radius 4 (1920x1080 5x5: 39.3 us, tiled 51.5), streaming
   // beyond 2^21 pixels (3840x2160 9x9: 290, shared_mem 354), but not 128 columns wide;
   // radius 5 to 8 tiled beyond 2^19 pixels (1920x1080 15x15: 216), shared_mem below (512x512:
-  // 36.6, tiled 44.9). uchar4 keeps tiled for dense 5x5 at 1920x1080 (35.5 us).
-  CHECK(first(shape(false, 2, 4, 2, 1920, 1080)) == tu::choice::shared_mem);
+  // 36.6, tiled 44.9). uchar4 keeps tiled for dense 5x5 at 1920x1080 (35.5 us). Under clamp
+  // 3x3 and 5x5 to 2^23 pixels run tiled's replicate kernel (clamp_dense; 1920x1080 5x5:
+  // 22.62 us, shared_mem 38.85; 2026-11-28-dense16/dense16-wide-2.txt).
+  {
+    auto fold = shape(false, 2, 4, 2, 1920, 1080);
+    fold.border = tu::border_cost::fold;
+    CHECK(first(fold) == tu::choice::shared_mem);
+  }
+  CHECK(first(shape(false, 2, 4, 2, 1920, 1080)) == tu::choice::tiled);
   CHECK(first(shape(false, 4, 4, 2, 3840, 2160)) == tu::choice::streaming);
   CHECK(first(shape(false, 4, 4, 2, 128, 65536)) == tu::choice::shared_mem);
   CHECK(first(shape(false, 7, 4, 2, 1920, 1080)) == tu::choice::tiled);
@@ -688,7 +701,7 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
       for (int cb : {2, 4}) {
         CAPTURE(sep, int(b), cb);
         CHECK(first(with(shape(sep, 1, 1, cb, 512, 512), b)) ==
-              ((sep || cb == 4) && b == clamp ? tu::choice::tiled : tu::choice::direct));  // (clamp_separable, clamp_dense)
+              (b == clamp ? tu::choice::tiled : tu::choice::direct));  // (clamp_separable, clamp_dense)
         for (auto wh :
              {std::pair<int, int>{724, 724}, {960, 540}, {1024, 768}, {1280, 720}, {1024, 1024}, {1920, 1080}})
           CHECK(first(with(shape(sep, 1, 1, cb, wh.first, wh.second), b)) == tu::choice::tiled);
@@ -752,15 +765,17 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
   CHECK(first(with(shape(false, 2, 1, 1, 256, 256), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(false, 2, 1, 1, 1920, 1080), clamp)) == tu::choice::packed);
   // 16-bit and float at radius 1 and 2 to 2^19 pixels: shared_mem under constant and fold
-  // rules (512x512 u16 dense 5x5 reflect101: direct 1.81x), direct under clamp at 3x3.
+  // rules (512x512 u16 dense 5x5 reflect101: direct 1.81x); under clamp tiled's replicate
+  // kernel (clamp_dense; before it, direct at 3x3).
   CHECK(first(with(shape(false, 2, 1, 2, 512, 512), fold)) == tu::choice::shared_mem);
-  CHECK(first(with(shape(false, 1, 1, 2, 512, 512), clamp)) == tu::choice::direct);
+  CHECK(first(with(shape(false, 1, 1, 2, 512, 512), clamp)) == tu::choice::tiled);
   // 16-bit dense 5x5 under clamp: direct since its replicate instance (512x512 u16: 6.85
   // us, shared_mem 7.94; 2026-11-28-clamp/families-hold.csv; before it direct took 1.19x
   // shared_mem's time), below 2^18 pixels since the frame's replicate instance, tiled
   // from there (512x512: 6.30 us, direct 6.78; 724x724 6.62 against 8.93;
-  // 2026-11-28-frame/frame-clamp-small-1.txt).
-  CHECK(first(with(shape(false, 2, 1, 2, 362, 362), clamp)) == tu::choice::direct);
+  // 2026-11-28-frame/frame-clamp-small-1.txt); since tiled's replicate kernel, tiled at
+  // every size to 2^20 (clamp_dense; 362x362: 4.70 us, direct 5.92).
+  CHECK(first(with(shape(false, 2, 1, 2, 362, 362), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(false, 2, 1, 2, 512, 512), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(false, 2, 1, 2, 724, 724), clamp)) == tu::choice::tiled);
   CHECK(first(with(shape(false, 2, 1, 2, 1024, 1024), clamp)) == tu::choice::tiled);
@@ -775,35 +790,47 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
 TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels, uchar4 to 2^19 (H200)") {
   using lib = tu::tiled_policy<>;
   using table = tu::automatic_table<tu::arch::sm_90>;
-  // The policy: radius 1 and 2, one channel of any width and uchar4; its small shape to
-  // 2^16 pixels, 4 thread rows for one channel at radius 2; above, u8 4 x 2 outputs a
-  // thread, other one-channel pixels 2 x 2, uchar4 1 x 2 (tiled_policy's comment and
+  // The policy: radius 1 and 2, one channel of any width and four of 8, 16 and 32 bits;
+  // its small shape to 2^16 pixels, 4 thread rows for one channel at radius 2; above, u8
+  // 4 x 2 outputs a thread, other one-channel pixels 2 x 2, four channels 1 x 2, but 1 x 4
+  // for four of 16 and 32 bits at radius 2 (tiled_policy's comment and
   // tiled_sep_clamp.hpp's have the measurements).
   STATIC_REQUIRE((lib::clamp_separable<1, 1, 1> && lib::clamp_separable<1, 4, 2> && lib::clamp_separable<4, 1, 2>));
-  STATIC_REQUIRE((!lib::clamp_separable<1, 4, 3> && !lib::clamp_separable<4, 2, 1> && !lib::clamp_separable<3, 1, 1>));
+  STATIC_REQUIRE((lib::clamp_separable<4, 2, 1> && lib::clamp_separable<4, 4, 2>));
+  STATIC_REQUIRE((!lib::clamp_separable<1, 4, 3> && !lib::clamp_separable<4, 2, 3> && !lib::clamp_separable<3, 1, 1> &&
+                  !lib::clamp_separable<3, 2, 1> && !lib::clamp_separable<4, 8, 1>));
   STATIC_REQUIRE((lib::clamp_separable_small(1LL << 16) && !lib::clamp_separable_small((1LL << 16) + 1)));
   STATIC_REQUIRE((lib::clamp_separable_small_rows<1, 2> == 4 && lib::clamp_separable_small_rows<1, 1> == 8 &&
                   lib::clamp_separable_small_rows<4, 2> == 8));
   STATIC_REQUIRE((lib::clamp_separable_out_x<1, 1> == 4 && lib::clamp_separable_out_x<1, 2> == 2 &&
-                  lib::clamp_separable_out_x<4, 1> == 1 && lib::clamp_separable_out_y == 2));
-  // Pass 1's rows loaded upfront: one channel in both shapes, uchar4 in the small one.
-  STATIC_REQUIRE((lib::clamp_separable_upfront(1, true) && lib::clamp_separable_upfront(1, false) &&
-                  lib::clamp_separable_upfront(4, true) && !lib::clamp_separable_upfront(4, false)));
-  // The row (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt, held, best of two, against
-  // the fastest other family): u8, u16 and float from 128x128 to 1280x720 (921,600
-  // pixels), uchar4 to 960x540 (518,400); beyond (1920x1080, and uchar4 1024x768) the
-  // earlier rows.
+                  lib::clamp_separable_out_x<4, 1> == 1 && lib::clamp_separable_out_x<4, 2> == 1));
+  STATIC_REQUIRE((lib::clamp_separable_out_y<1, 1, 2> == 2 && lib::clamp_separable_out_y<1, 4, 2> == 2 &&
+                  lib::clamp_separable_out_y<4, 1, 2> == 2 && lib::clamp_separable_out_y<4, 2, 1> == 2 &&
+                  lib::clamp_separable_out_y<4, 2, 2> == 4 && lib::clamp_separable_out_y<4, 4, 2> == 4));
+  // Pass 1's rows loaded upfront: one channel in both shapes, four in the small one, and
+  // four of 16 and 32 bits at radius 1 in the other too.
+  STATIC_REQUIRE((lib::clamp_separable_upfront(1, 1, 2, true) && lib::clamp_separable_upfront(1, 4, 1, false) &&
+                  lib::clamp_separable_upfront(4, 1, 1, true) && !lib::clamp_separable_upfront(4, 1, 1, false) &&
+                  lib::clamp_separable_upfront(4, 2, 1, false) && lib::clamp_separable_upfront(4, 4, 1, false) &&
+                  !lib::clamp_separable_upfront(4, 2, 2, false) && lib::clamp_separable_upfront(4, 2, 2, true)));
+  // The row (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt and 2026-11-28-dense16/
+  // sep16-wide-1.txt, held, best of two, against the fastest other family): u8, u16 and
+  // float from 128x128 to 1280x720 (921,600 pixels), uchar4 to 960x540 (518,400), ushort4
+  // to 3840x2160 (8,294,400 pixels), float4 to 2560x1440 (2^22 above it); beyond
+  // (1920x1080, uchar4 1024x768, ushort4 8192x8192 and 128x65536, float4 3840x2160 5x5)
+  // the earlier rows.
   struct px { int channels, bytes; long long max; };
-  for (px p : {px{1, 1, 1LL << 20}, px{1, 2, 1LL << 20}, px{1, 4, 1LL << 20}, px{4, 1, 1LL << 19}})
+  for (px p : {px{1, 1, 1LL << 20}, px{1, 2, 1LL << 20}, px{1, 4, 1LL << 20}, px{4, 1, 1LL << 19},
+               px{4, 2, 3840LL * 2160}, px{4, 4, 1LL << 22}})
     for (int r : {1, 2}) {
       CAPTURE(p.channels, p.bytes, r);
-      CHECK(lib::clamp_separable_max_pixels(p.channels) == p.max);
+      CHECK(lib::clamp_separable_max_pixels(p.channels, p.bytes) == p.max);
       for (auto wh : {std::pair<int, int>{1, 1}, {128, 128}, {256, 256}, {512, 512}, {724, 724}, {960, 540}}) {
         const auto s = shape(true, r, p.channels, p.bytes, wh.first, wh.second);
         CHECK(table::clamp_separable(s));
         CHECK(sm90_first(s) == tu::choice::tiled);
       }
-      // Just past the limit (2^20 + 1 or 2^19 + 1 pixels) the row does not hold.
+      // Just past the limit the row does not hold.
       const long long over = p.max + 1;
       CHECK(!table::clamp_separable(shape(true, r, p.channels, p.bytes, int(over), 1)));
       CHECK(table::clamp_separable(shape(true, r, p.channels, p.bytes, int(p.max), 1)));
@@ -819,9 +846,17 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
       CHECK(!table::clamp_separable(batch));
       CHECK(!table::clamp_separable(shape(true, 3, p.channels, p.bytes, 128, 128)));
     }
-  // Other pixels keep their rows: uchar3, ushort4.
+  // Other pixels keep their rows: uchar3, ushort3.
   CHECK(!table::clamp_separable(shape(true, 1, 3, 1, 128, 128)));
-  CHECK(!table::clamp_separable(shape(true, 1, 4, 2, 128, 128)));
+  CHECK(!table::clamp_separable(shape(true, 1, 3, 2, 128, 128)));
+  // Where the new rows hold (sep16-wide-1.txt): ushort4 3840x2160 5x5 (79.04 us against
+  // automatic's 86.59), float4 2560x1440 3x3 (42.40 against 60.38).
+  CHECK(sm90_first(shape(true, 2, 4, 2, 3840, 2160)) == tu::choice::tiled);
+  CHECK(sm90_first(shape(true, 1, 4, 4, 2560, 1440)) == tu::choice::tiled);
+  // Not beyond: ushort4 8192x8192 (3x3: 453.8 us against automatic's 360.1), float4
+  // 3840x2160 (5x5: 128.9 against 119.0).
+  CHECK(!table::clamp_separable(shape(true, 1, 4, 2, 8192, 8192)));
+  CHECK(!table::clamp_separable(shape(true, 2, 4, 4, 3840, 2160)));
   // Beyond the limits: u8 1920x1080 packed, uchar4 1024x768 packed (8.19 us against its 7.55).
   CHECK(sm90_first(shape(true, 1, 1, 1, 1920, 1080)) == tu::choice::packed);
   CHECK(sm90_first(shape(true, 2, 4, 1, 1024, 768)) == tu::choice::packed);
@@ -832,31 +867,46 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
 TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uchar4 to 2^18 and 2^19 (H200)") {
   using lib = tu::tiled_policy<>;
   using table = tu::automatic_table<tu::arch::sm_90>;
-  // The policy: radius 1 and 2; u8, float and uchar4 (where it was measured); the small
-  // shape to 2^16 pixels (clamp_separable_small): u8 and float 2 x 2 outputs a thread,
-  // uchar4 one in 32 x 8 threads at 3x3 and 32 x 4 at 5x5; above, u8 4 x 2, float 2 x 2,
-  // uchar4 1 x 2 at 3x3 and 1 x 4 at 5x5 in 32 x 8 threads (tiled_policy's comment has the
-  // measurements).
+  // The policy: radius 1 and 2; one channel of 1, 2 and 4 bytes and four (where it was
+  // measured); the small shape to 2^16 pixels (clamp_separable_small): one channel 2 x 2
+  // outputs a thread, four one in 32 x 8 threads at 3x3 and 32 x 4 at 5x5; above, u8 4 x 2,
+  // 16-bit and float 2 x 2, uchar4 1 x 2 at 3x3 and 1 x 4 at 5x5 in 32 x 8 threads, four
+  // 16- and 32-bit channels 1 x 4 in 32 x 4 threads at 3x3 and 32 x 8 at 5x5
+  // (tiled_policy's comment has the measurements).
   STATIC_REQUIRE((lib::clamp_dense<1, 1, 1> && lib::clamp_dense<1, 4, 2> && lib::clamp_dense<4, 1, 2>));
-  STATIC_REQUIRE((!lib::clamp_dense<1, 2, 1> && !lib::clamp_dense<1, 4, 3> && !lib::clamp_dense<4, 2, 1> &&
-                  !lib::clamp_dense<3, 1, 1> && !lib::clamp_dense<4, 4, 1>));
+  STATIC_REQUIRE((lib::clamp_dense<1, 2, 1> && lib::clamp_dense<1, 2, 2> && lib::clamp_dense<4, 2, 1> &&
+                  lib::clamp_dense<4, 4, 2>));
+  STATIC_REQUIRE((!lib::clamp_dense<1, 4, 3> && !lib::clamp_dense<4, 2, 3> && !lib::clamp_dense<3, 1, 1> &&
+                  !lib::clamp_dense<3, 2, 1> && !lib::clamp_dense<3, 4, 2> && !lib::clamp_dense<1, 8, 1>));
   STATIC_REQUIRE((lib::clamp_dense_out_x<1, 1, true> == 2 && lib::clamp_dense_out_x<1, 1, false> == 4 &&
-                  lib::clamp_dense_out_x<1, 4, true> == 2 && lib::clamp_dense_out_x<1, 4, false> == 2 &&
-                  lib::clamp_dense_out_x<4, 1, true> == 1 && lib::clamp_dense_out_x<4, 1, false> == 1));
-  STATIC_REQUIRE((lib::clamp_dense_out_y<1, 1, true> == 2 && lib::clamp_dense_out_y<1, 2, false> == 2 &&
-                  lib::clamp_dense_out_y<4, 2, true> == 1 && lib::clamp_dense_out_y<4, 1, false> == 2 &&
-                  lib::clamp_dense_out_y<4, 2, false> == 4));
-  STATIC_REQUIRE((lib::clamp_dense_rows<4, 2, true> == 4 && lib::clamp_dense_rows<4, 1, true> == 8 &&
-                  lib::clamp_dense_rows<4, 2, false> == 8 && lib::clamp_dense_rows<1, 2, true> == 8));
-  // The row (bench/results/2026-11-28-dense-clamp/dense-clamp-*.txt, held, best of two,
-  // against the fastest other family): u8 and float from 128x128 to 1280x720 (921,600
-  // pixels), uchar4 3x3 to 512x512 and 5x5 to 960x540 (518,400); beyond (1920x1080,
-  // uchar4 3x3 724x724, 5x5 1024x768) the earlier rows.
+                  lib::clamp_dense_out_x<1, 2, false> == 2 && lib::clamp_dense_out_x<1, 4, true> == 2 &&
+                  lib::clamp_dense_out_x<1, 4, false> == 2 && lib::clamp_dense_out_x<4, 1, true> == 1 &&
+                  lib::clamp_dense_out_x<4, 1, false> == 1 && lib::clamp_dense_out_x<4, 2, false> == 1 &&
+                  lib::clamp_dense_out_x<4, 4, false> == 1));
+  STATIC_REQUIRE((lib::clamp_dense_out_y<1, 1, 1, true> == 2 && lib::clamp_dense_out_y<1, 2, 2, false> == 2 &&
+                  lib::clamp_dense_out_y<4, 1, 2, true> == 1 && lib::clamp_dense_out_y<4, 1, 1, false> == 2 &&
+                  lib::clamp_dense_out_y<4, 1, 2, false> == 4 && lib::clamp_dense_out_y<4, 2, 1, true> == 1 &&
+                  lib::clamp_dense_out_y<4, 2, 1, false> == 4 && lib::clamp_dense_out_y<4, 4, 1, false> == 4 &&
+                  lib::clamp_dense_out_y<4, 4, 2, false> == 4));
+  STATIC_REQUIRE((lib::clamp_dense_rows<4, 1, 2, true> == 4 && lib::clamp_dense_rows<4, 1, 1, true> == 8 &&
+                  lib::clamp_dense_rows<4, 1, 2, false> == 8 && lib::clamp_dense_rows<1, 1, 2, true> == 8 &&
+                  lib::clamp_dense_rows<4, 1, 1, false> == 8 && lib::clamp_dense_rows<4, 2, 2, true> == 4 &&
+                  lib::clamp_dense_rows<4, 2, 1, true> == 8 && lib::clamp_dense_rows<4, 2, 1, false> == 4 &&
+                  lib::clamp_dense_rows<4, 4, 1, false> == 4 && lib::clamp_dense_rows<4, 2, 2, false> == 8 &&
+                  lib::clamp_dense_rows<1, 2, 1, false> == 8));
+  // The row (bench/results/2026-11-28-dense-clamp/dense-clamp-*.txt and
+  // 2026-11-28-dense16/dense16-*.txt, held, best of two, against the fastest other family):
+  // one channel of 1, 2 and 4 bytes from 128x128 to 1280x720 (921,600 pixels), uchar4 3x3
+  // to 512x512 and 5x5 to 960x540 (518,400), four 16-bit channels to 3840x2160 (8,294,400),
+  // float4 to 1920x1080 (2,073,600); beyond (1920x1080 for one channel, uchar4 3x3 724x724,
+  // 5x5 1024x768, 8192x8192 ushort4 and half4 3x3, 128x65536 not timed) the earlier rows.
   struct px { int channels, bytes, r; long long max; };
-  for (px p : {px{1, 1, 1, 1LL << 20}, px{1, 1, 2, 1LL << 20}, px{1, 4, 1, 1LL << 20}, px{1, 4, 2, 1LL << 20},
-               px{4, 1, 1, 1LL << 18}, px{4, 1, 2, 1LL << 19}}) {
+  for (px p : {px{1, 1, 1, 1LL << 20}, px{1, 1, 2, 1LL << 20}, px{1, 2, 1, 1LL << 20}, px{1, 2, 2, 1LL << 20},
+               px{1, 4, 1, 1LL << 20}, px{1, 4, 2, 1LL << 20}, px{4, 1, 1, 1LL << 18}, px{4, 1, 2, 1LL << 19},
+               px{4, 2, 1, 3840LL * 2160}, px{4, 2, 2, 3840LL * 2160}, px{4, 4, 1, 1LL << 21},
+               px{4, 4, 2, 1LL << 21}}) {
     CAPTURE(p.channels, p.bytes, p.r);
-    CHECK(lib::clamp_dense_max_pixels(p.channels, p.r) == p.max);
+    CHECK(lib::clamp_dense_max_pixels(p.channels, p.bytes, p.r) == p.max);
     for (auto wh : {std::pair<int, int>{1, 1}, {128, 128}, {181, 181}, {256, 256}, {362, 362}, {512, 512}}) {
       const auto s = shape(false, p.r, p.channels, p.bytes, wh.first, wh.second);
       CHECK(table::clamp_dense(s));
@@ -876,11 +926,26 @@ TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uch
     batch.images = 2;
     CHECK(!table::clamp_dense(batch));
   }
-  // Not radius 3, not the pixels it was not measured on (u16, uchar3, ushort4).
+  // Not radius 3, not the pixels it was not measured on (three channels, 8-byte channels).
   CHECK(!table::clamp_dense(shape(false, 3, 1, 4, 128, 128)));
-  CHECK(!table::clamp_dense(shape(false, 1, 1, 2, 128, 128)));
   CHECK(!table::clamp_dense(shape(false, 1, 3, 1, 128, 128)));
-  CHECK(!table::clamp_dense(shape(false, 1, 4, 2, 128, 128)));
+  CHECK(!table::clamp_dense(shape(false, 1, 3, 2, 128, 128)));
+  CHECK(!table::clamp_dense(shape(false, 1, 3, 4, 128, 128)));
+  CHECK(!table::clamp_dense(shape(false, 1, 1, 8, 128, 128)));
+  // Where the new pixels' rows held (dense16-*.txt): ushort4 5x5 1920x1080 (22.62 us,
+  // shared_mem 38.85) and 3840x2160 (84.64, automatic's streaming 102.34), float4 5x5
+  // 1280x720 (14.46, shared_mem 20.80, automatic's tiled2d_kernel 45.02), u16 3x3 512x512
+  // (4.70, direct 5.02).
+  CHECK(sm90_first(shape(false, 2, 4, 2, 1920, 1080)) == tu::choice::tiled);
+  CHECK(sm90_first(shape(false, 2, 4, 2, 3840, 2160)) == tu::choice::tiled);
+  CHECK(sm90_first(shape(false, 2, 4, 4, 1280, 720)) == tu::choice::tiled);
+  CHECK(sm90_first(shape(false, 1, 1, 2, 512, 512)) == tu::choice::tiled);
+  // Beyond: ushort4 and half4 3x3 at 8192x8192 (479 us against automatic's 386) and u16
+  // 3x3 at 1920x1080 (7.94 against 6.88, tiled's interior instance) keep their rows.
+  CHECK(!table::clamp_dense(shape(false, 1, 4, 2, 8192, 8192)));
+  CHECK(sm90_first(shape(false, 1, 4, 2, 8192, 8192)) == tu::choice::streaming);
+  CHECK(!table::clamp_dense(shape(false, 1, 1, 2, 1920, 1080)));
+  CHECK(!table::clamp_dense(shape(false, 1, 4, 4, 2560, 1440)));
   // Beyond the limits: u8 1920x1080 packed (3x3 7.23 us against packed's 6.59), float
   // 1920x1080 tiled's interior instance, uchar4 3x3 724x724 and 5x5 1024x768 packed.
   CHECK(sm90_first(shape(false, 1, 1, 1, 1920, 1080)) == tu::choice::packed);

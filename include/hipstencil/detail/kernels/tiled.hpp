@@ -218,10 +218,11 @@ struct tiled_family {
         // Small and medium images whose reads are replicate: tiled_dense_clamp_kernel up to
         // P::clamp_dense_max_pixels, in its small shape up to P::clamp_separable_small.
         if constexpr (!B && P::template clamp_dense<C, CB, r>) {
-          if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_dense_max_pixels(C, r)) {
+          if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_dense_max_pixels(C, CB, r)) {
             auto go = [&](auto small) {
               constexpr bool S = decltype(small)::value;
-              constexpr int DB = P::template clamp_dense_rows<C, r, S>, DY = P::template clamp_dense_out_y<C, r, S>;
+              constexpr int DB = P::template clamp_dense_rows<C, CB, r, S>;
+              constexpr int DY = P::template clamp_dense_out_y<C, CB, r, S>;
               if (!tiled_sep_clamp_fits(g.height, DB * DY)) return false;
               launch_tiled_dense_clamp<r, 32, DB, P::template clamp_dense_out_x<C, CB, S>, DY>(p, gr);
               return true;
@@ -244,14 +245,14 @@ struct tiled_family {
       // Small and medium images whose reads are replicate: tiled_sep_clamp_kernel up to
       // P::clamp_separable_max_pixels, in its small shape up to P::clamp_separable_small.
       if constexpr (!B && P::template clamp_separable<C, CB, r>) {
-        if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_separable_max_pixels(C)) {
+        if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_separable_max_pixels(C, CB)) {
           constexpr int SB = P::template clamp_separable_small_rows<C, r>;
-          constexpr int SX = P::template clamp_separable_out_x<C, CB>, SY = P::clamp_separable_out_y;
+          constexpr int SX = P::template clamp_separable_out_x<C, CB>, SY = P::template clamp_separable_out_y<C, CB, r>;
           if (P::clamp_separable_small(pixels)) {
             if (tiled_sep_clamp_fits(g.height, SB))
-              return launch_tiled_sep_clamp<r, 32, SB, 1, 1, P::clamp_separable_upfront(C, true)>(p, gr);
+              return launch_tiled_sep_clamp<r, 32, SB, 1, 1, P::clamp_separable_upfront(C, CB, r, true)>(p, gr);
           } else if (tiled_sep_clamp_fits(g.height, 8 * SY)) {
-            return launch_tiled_sep_clamp<r, 32, 8, SX, SY, P::clamp_separable_upfront(C, false)>(p, gr);
+            return launch_tiled_sep_clamp<r, 32, 8, SX, SY, P::clamp_separable_upfront(C, CB, r, false)>(p, gr);
           }
         }
       }

@@ -245,9 +245,23 @@ struct two_pass_policy {
 ///     2 x 2, uchar4 1 x 2 (1 x 1 took 1.01 to 1.14 times its time from 512x512). At
 ///     128x128 NPP's Gaussian took 4.51 us (u8 5x5), 4.70 (uchar4) and 4.13 (float) in the
 ///     prototype's run (sep-small-1.txt, bench/experiments/sep_small_probe.cu).
+///   ClampSeparableWide16MaxPixels, ClampSeparableWide32MaxPixels: the same kernel for four
+///     channels of 16 bits (ushort4, half4, bfloat16x4) and of 32 (float4). Held, best of
+///     two, against the fastest of direct, shared_mem and tiled without it, 128x128 to
+///     1920x1080 (2026-11-28-dense16/sep16-wide-1.txt, bench/experiments/sep_clamp_ab.cu's
+///     wide mode; every shape's outputs byte-identical): the shapes taken 0.69 to 1.00
+///     times the time (ushort4 128x128 5x5: 4.64 us, shared_mem 6.56; float4 362x362 5x5
+///     1.00); ushort4 at 2560x1440 and 3840x2160 0.76 to 0.91 times automatic's time, at
+///     8192x8192 1.14 and 1.26 (so to 3840x2160's pixels; 128x65536, a few more, was not
+///     timed); float4 at 2560x1440 0.70 and 0.85, at 3840x2160 5x5 1.08 (so to 2^22).
+///     Shapes: the small one as uchar4's, rows upfront; above, at 3x3 one output a thread
+///     in x and 2 in y with rows upfront, at 5x5 1 x 4 row after row
+///     (clamp_separable_out_y, clamp_separable_upfront); over the 96 cases to 3840x2160
+///     these took 1.00 to 1.14 times the fastest of six shapes (mean 1.018; the worst
+///     bfloat16x4 362x362 5x5).
 ///   ClampDenseMaxPixels, ClampDenseWideMaxPixels, ClampDenseWide5MaxPixels: dense 3x3
 ///     and 5x5 on one image whose reads are replicate run tiled_dense_clamp_kernel
-///     (kernels/tiled_dense_clamp.hpp) up to ClampDenseMaxPixels for u8 and float, and
+///     (kernels/tiled_dense_clamp.hpp) up to ClampDenseMaxPixels for one channel, and
 ///     for uchar4 up to ClampDenseWideMaxPixels at 3x3 and ClampDenseWide5MaxPixels at 5x5
 ///     (clamp_dense_for, clamp_dense_max_pixels): ahead of tiled2d_kernel and the interior
 ///     instance. Held, best of two alternating runs, two runs (bench/experiments/
@@ -270,6 +284,24 @@ struct two_pass_policy {
 ///     to 960x540 (512x512: 6.94 us against 7.42), 1.03 at 362x362; 3x3 1.04 and 1.00 at
 ///     362x362 and 512x512. No float shape there took less than 0.97 times 2 x 2's time
 ///     (960x540 5x5, 2 x 4: 5.63 us against 5.82).
+///   ClampDenseWide16MaxPixels, ClampDenseWide32MaxPixels: the same kernel for four
+///     channels of 16 bits (ushort4, half4, bfloat16x4) and of 32 (float4), and one of 16
+///     (u16, s16, half, bfloat16) up to ClampDenseMaxPixels. Held, best of two, against the
+///     fastest of direct, shared_mem and tiled (bench/results/2026-11-28-dense16/; outputs
+///     byte-identical to direct's in every case), the shapes taken: one 16-bit channel in
+///     float's 2 x 2 outputs, 0.79 to 1.01 times the time from 128x128 to 1280x720 (u16
+///     512x512 5x5: 4.80 us, tiled 6.02), 1.13 to 1.20 at 1920x1080; four channels 0.57
+///     to 0.87 times the fastest's from 128x128 to 1920x1080 (ushort4 1920x1080 5x5: 22.62
+///     us, shared_mem 38.85; float4 1280x720 5x5: 14.46, where automatic ran
+///     tiled2d_kernel in 45.02); ushort4 and half4 at 2560x1440 and 3840x2160 0.65 to 0.96
+///     times automatic's time (3840x2160 3x3: ushort4 62.98 us against 69.09, half4 60.99
+///     against 63.84), at 8192x8192 3x3 1.16 and 1.27 (ushort4 448.6 us against 386.3),
+///     so to 3840x2160's pixels (128x65536, a few more, was not timed). bfloat16x4 and
+///     float4 were timed to 1920x1080; float4 stops there (2^21). Four channels of 16 and
+///     32 bits in 1 x 4 outputs above the small shape, 32 x 4 threads at 3x3 (0.93 to 1.01
+///     times 32 x 8's time from 724x724 on, 0.95 to 1.03 at 362x362 and 512x512) and 32 x 8
+///     at 5x5; in the small shape one output a thread as uchar4 (32 x 4 threads at 5x5:
+///     4.45 to 4.54 us at 128x128 against 32 x 8's 4.54 to 4.86).
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
@@ -281,7 +313,9 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long SmallRadiusInteriorMinPixels = 3LL << 17, long long ClampSeparableMaxPixels = 1LL << 20,
           long long ClampSeparableWideMaxPixels = 1LL << 19, long long ClampSeparableSmallMaxPixels = 1LL << 16,
           long long ClampDenseMaxPixels = 1LL << 20, long long ClampDenseWideMaxPixels = 1LL << 18,
-          long long ClampDenseWide5MaxPixels = 1LL << 19>
+          long long ClampDenseWide5MaxPixels = 1LL << 19, long long ClampDenseWide16MaxPixels = 3840LL * 2160,
+          long long ClampDenseWide32MaxPixels = 1LL << 21, long long ClampSeparableWide16MaxPixels = 3840LL * 2160,
+          long long ClampSeparableWide32MaxPixels = 1LL << 22>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -378,18 +412,21 @@ struct tiled_policy {
   }
   /// Whether separable filters of radius r on pixels of `channels` channels of
   /// `channel_bytes` bytes have tiled_sep_clamp_kernel: radius 1 and 2, one channel, and
-  /// four of 8 bits (uchar4), where it was measured. Run-time arguments so that
-  /// automatic's table asks the launcher's question.
+  /// four of 8, 16 and 32 bits (uchar4, ushort4, half4, bfloat16x4, float4), where it was
+  /// measured. Run-time arguments so that automatic's table asks the launcher's question.
   static constexpr bool clamp_separable_for(int channels, int channel_bytes, int r) {
-    return r >= 1 && r <= 2 && (channels == 1 || (channels == 4 && channel_bytes == 1));
+    return r >= 1 && r <= 2 && (channels == 1 || (channels == 4 && channel_bytes <= 4));
   }
   template <int Channels, int ChannelBytes, int R>
   static constexpr bool clamp_separable = clamp_separable_for(Channels, ChannelBytes, R);
   /// The largest ROI, in pixels, on which one image's separable filter whose reads are
   /// replicate runs tiled_sep_clamp_kernel where clamp_separable_for holds:
-  /// ClampSeparableMaxPixels for one channel, ClampSeparableWideMaxPixels for four.
-  static constexpr long long clamp_separable_max_pixels(int channels) {
-    return channels == 1 ? ClampSeparableMaxPixels : ClampSeparableWideMaxPixels;
+  /// ClampSeparableMaxPixels for one channel; for four ClampSeparableWideMaxPixels (8
+  /// bits), ClampSeparableWide16MaxPixels (16) and ClampSeparableWide32MaxPixels (32).
+  static constexpr long long clamp_separable_max_pixels(int channels, int channel_bytes) {
+    if (channels == 1) return ClampSeparableMaxPixels;
+    if (channel_bytes == 1) return ClampSeparableWideMaxPixels;
+    return channel_bytes == 2 ? ClampSeparableWide16MaxPixels : ClampSeparableWide32MaxPixels;
   }
   /// Whether tiled_sep_clamp_kernel takes its small shape (32 threads wide, one output
   /// each, clamp_separable_small_rows rows of them) on a ROI of `pixels` pixels: up to
@@ -399,42 +436,52 @@ struct tiled_policy {
   template <int Channels, int R>
   static constexpr int clamp_separable_small_rows = Channels == 1 && R == 2 ? 4 : 8;
   /// Its shape above that, 32 x 8 threads: outputs a thread in x (u8 4, a word of a row;
-  /// other one-channel pixels 2; uchar4 1) and in y (2).
+  /// other one-channel pixels 2; four channels 1) and in y (2, but 4 for four channels of
+  /// 16 and 32 bits at radius 2).
   template <int Channels, int ChannelBytes>
   static constexpr int clamp_separable_out_x = Channels == 1 ? (ChannelBytes == 1 ? 4 : 2) : 1;
-  static constexpr int clamp_separable_out_y = 2;
+  template <int Channels, int ChannelBytes, int R>
+  static constexpr int clamp_separable_out_y = Channels == 4 && ChannelBytes > 1 && R == 2 ? 4 : 2;
   /// Whether its threads load every window row of pass 1 before filtering the first
-  /// (tiled_sep_clamp_kernel's UpfrontRows), in the small shape (`small`) or the other:
-  /// one channel in both, uchar4 in the small one only.
-  static constexpr bool clamp_separable_upfront(int channels, bool small) { return channels == 1 || small; }
+  /// (tiled_sep_clamp_kernel's UpfrontRows) for pixels of `channels` channels of
+  /// `channel_bytes` bytes at radius r, in the small shape (`small`) or the other: one
+  /// channel in both; four in the small one, and for 16 and 32 bits at radius 1 in the
+  /// other too.
+  static constexpr bool clamp_separable_upfront(int channels, int channel_bytes, int r, bool small) {
+    return channels == 1 || small || (channel_bytes > 1 && r == 1);
+  }
   /// Whether dense filters of radius r on pixels of `channels` channels of `channel_bytes`
-  /// bytes have tiled_dense_clamp_kernel: radius 1 and 2; u8, float and uchar4, where it
-  /// was measured. Run-time arguments so that automatic's table asks the launcher's
-  /// question.
+  /// bytes have tiled_dense_clamp_kernel: radius 1 and 2; one channel of 1, 2 or 4 bytes
+  /// (u8, u16, s16, half, bfloat16, float) and four (uchar4, ushort4, half4, bfloat16x4,
+  /// float4), where it was measured. Run-time arguments so that automatic's table asks
+  /// the launcher's question.
   static constexpr bool clamp_dense_for(int channels, int channel_bytes, int r) {
-    return r >= 1 && r <= 2 &&
-           ((channels == 1 && (channel_bytes == 1 || channel_bytes == 4)) || (channels == 4 && channel_bytes == 1));
+    return r >= 1 && r <= 2 && (channels == 1 || channels == 4) && channel_bytes <= 4;
   }
   template <int Channels, int ChannelBytes, int R>
   static constexpr bool clamp_dense = clamp_dense_for(Channels, ChannelBytes, R);
   /// The largest ROI, in pixels, on which one image's dense filter of radius r whose reads
   /// are replicate runs tiled_dense_clamp_kernel where clamp_dense_for holds:
-  /// ClampDenseMaxPixels for one channel; for four, ClampDenseWideMaxPixels at radius 1
-  /// and ClampDenseWide5MaxPixels at 2.
-  static constexpr long long clamp_dense_max_pixels(int channels, int r) {
-    return channels == 1 ? ClampDenseMaxPixels : r == 1 ? ClampDenseWideMaxPixels : ClampDenseWide5MaxPixels;
+  /// ClampDenseMaxPixels for one channel; for four of 8 bits ClampDenseWideMaxPixels at
+  /// radius 1 and ClampDenseWide5MaxPixels at 2, of 16 bits ClampDenseWide16MaxPixels, of
+  /// 32 ClampDenseWide32MaxPixels.
+  static constexpr long long clamp_dense_max_pixels(int channels, int channel_bytes, int r) {
+    if (channels == 1) return ClampDenseMaxPixels;
+    if (channel_bytes == 1) return r == 1 ? ClampDenseWideMaxPixels : ClampDenseWide5MaxPixels;
+    return channel_bytes == 2 ? ClampDenseWide16MaxPixels : ClampDenseWide32MaxPixels;
   }
   /// Its shape, 32 x clamp_dense_rows threads of clamp_dense_out_x x clamp_dense_out_y
   /// outputs, on a ROI of up to ClampSeparableSmallMaxPixels pixels (Small:
-  /// clamp_separable_small) or more: u8 2 x 2 then 4 x 2, float 2 x 2, uchar4 1 x 1 then
-  /// 1 x 2 at radius 1 and 1 x 4 at radius 2; 8 rows of threads but for uchar4 at radius 2
-  /// in the small shape, 4.
+  /// clamp_separable_small) or more: u8 2 x 2 then 4 x 2; 16-bit and float 2 x 2; four
+  /// channels 1 x 1, then 1 x 4, but for four of 8 bits at radius 1, 1 x 2; 8 rows of
+  /// threads but 4 for four channels at radius 2 in the small shape and for four of 16
+  /// and 32 bits at radius 1 in the other.
   template <int Channels, int ChannelBytes, bool Small>
   static constexpr int clamp_dense_out_x = Channels == 1 ? (ChannelBytes == 1 && !Small ? 4 : 2) : 1;
-  template <int Channels, int R, bool Small>
-  static constexpr int clamp_dense_out_y = Channels == 1 ? 2 : Small ? 1 : R == 2 ? 4 : 2;
-  template <int Channels, int R, bool Small>
-  static constexpr int clamp_dense_rows = Channels == 4 && R == 2 && Small ? 4 : 8;
+  template <int Channels, int ChannelBytes, int R, bool Small>
+  static constexpr int clamp_dense_out_y = Channels == 1 ? 2 : Small ? 1 : R == 2 || ChannelBytes > 1 ? 4 : 2;
+  template <int Channels, int ChannelBytes, int R, bool Small>
+  static constexpr int clamp_dense_rows = Channels == 4 && (Small ? R == 2 : ChannelBytes > 1 && R == 1) ? 4 : 8;
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;
