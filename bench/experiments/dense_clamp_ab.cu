@@ -1,6 +1,7 @@
 // Standalone A/B driver (not built by CMake): tiled_dense_clamp_kernel (kernels/
 // tiled_dense_clamp.hpp) in several shapes against the library's families, dense 3x3 and
-// 5x5 (ab_dense_filter) under replicate, float, uchar4 and u8, 128x128 to 1920x1080.
+// 5x5 (ab_dense_filter) under replicate, float, uchar4 and u8 (and in the modes below
+// 16-bit and four-channel pixels), 128x128 to 1920x1080.
 // Held, median of 40, best of two alternating runs. Variants:
 //   auto, direct, packed (8-bit), smem, tiled   the library's algorithms;
 //   BYxOXxOY     the kernel, 32 x BY threads of OX x OY outputs, launched directly
@@ -12,7 +13,10 @@
 // g (each thread's window read from global memory) and r (the window rows' horizontal sums
 // staged); the kernel keeps the pixels' staging, their p (s in the first version).
 // dense-clamp-3.txt: this version less the shapes past the first two (float), three
-// (uchar4) and two (u8), and less its medium mode; dense-clamp-4.txt: its medium mode.
+// (uchar4) and two (u8), and less its medium and later modes; dense-clamp-4.txt: its
+// medium mode. Modes narrow (u16, s16, half, bfloat16), wide16 (ushort4, half4,
+// bfloat16x4, float4) and wide16big (ushort4 and half4 to 8192x8192): bench/results/
+// 2026-11-28-dense16/dense16-*.txt (dense16-wide-1.txt: wide16 with ushort4 only).
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 dense_clamp_ab.cu -lcufft -o dense_clamp_ab
 #include "ab_common.hpp"
@@ -51,6 +55,7 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
     using i4 = std::integral_constant<int, 4>;
     using i8 = std::integral_constant<int, 8>;
     using i16 = std::integral_constant<int, 16>;
+    [[maybe_unused]] constexpr int C = hs::pixel_traits<T>::channels;
     if constexpr (std::is_same<T, float>::value) {
       add(i8{}, i2{}, i2{});
       add(i8{}, i1{}, i2{});
@@ -58,7 +63,7 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
       add(i8{}, i4{}, i2{});
       add(i16{}, i2{}, i2{});
       add(i4{}, i4{}, i4{});
-    } else if constexpr (sizeof(T) == 4) {
+    } else if constexpr (C == 4) {
       add(i8{}, i1{}, i1{});
       add(i4{}, i1{}, i1{});
       add(i8{}, i1{}, i2{});
@@ -66,6 +71,11 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
       add(i4{}, i1{}, i4{});
       add(i16{}, i1{}, i2{});
       add(i8{}, i2{}, i2{});
+    } else if constexpr (sizeof(T) == 2) {
+      add(i8{}, i2{}, i2{});
+      add(i8{}, i4{}, i2{});
+      add(i8{}, i2{}, i4{});
+      add(i8{}, i1{}, i2{});
     } else {
       add(i8{}, i2{}, i2{});
       add(i8{}, i4{}, i2{});
@@ -98,6 +108,23 @@ int main(int argc, char** argv) {
   if (mode == "all" || mode == "float") probe<float>("float", sizes);
   if (mode == "all" || mode == "uchar4") probe<uchar4>("uchar4", sizes);
   if (mode == "all" || mode == "u8") probe<unsigned char>("u8", sizes);
+  if (mode == "narrow") {  // one channel of 2 bytes
+    probe<unsigned short>("u16", sizes);
+    probe<short>("s16", sizes);
+    probe<hs::half>("half", sizes);
+    probe<hs::bfloat16>("bf16", sizes);
+  }
+  if (mode == "wide16") {  // four channels of 2 bytes, and of 4
+    probe<ushort4>("ushort4", sizes);
+    probe<hs::half4>("half4", sizes);
+    probe<hs::bfloat16x4>("bf16x4", sizes);
+    probe<float4>("float4", sizes);
+  }
+  if (mode == "wide16big") {
+    auto big = {std::pair<int, int>{1920, 1080}, {2560, 1440}, {3840, 2160}, {8192, 8192}};
+    probe<ushort4>("ushort4", big);
+    probe<hs::half4>("half4", big);
+  }
   if (mode == "medium") {
     auto medium = {std::pair<int, int>{256, 256}, {362, 362}, {512, 512}, {724, 724}, {960, 540}};
     probe<float>("float", medium);

@@ -1,6 +1,8 @@
 // Standalone A/B driver (not built by CMake): tiled_sep_clamp_kernel (kernels/
 // tiled_sep_clamp.hpp) in several shapes against the families automatic chose before it,
-// separable 3x3 and 5x5 under replicate, u8, uchar4, float and u16, 128x128 to 1920x1080.
+// separable 3x3 and 5x5 under replicate, u8, uchar4, float and u16, 128x128 to 1920x1080,
+// and in its wide mode ushort4, half4, bfloat16x4 and float4 (to 8192x8192 for ushort4 and
+// float4; bench/results/2026-11-28-dense16/sep16-wide-1.txt).
 // Held, median of 40, best of two alternating runs. Variants:
 //   auto         the library's automatic (with the kernel where tiled_policy's limits say);
 //   direct, packed (8-bit), shared_mem, tiled0
@@ -9,7 +11,8 @@
 //   cBYxOXxOY    tiled_sep_clamp_kernel of 32 x BY threads of OX x OY outputs, launched
 //                directly (launch_tiled_sep_clamp), its rows loaded and filtered one after
 //                another (UpfrontRows false: the kernel as it was when sep-clamp-1.txt was
-//                taken; sep_upfront_ab.cu times the other way).
+//                taken; sep_upfront_ab.cu times the other way); uBYxOXxOY the same
+//                with its rows loaded upfront (UpfrontRows true; wide mode only).
 // Every shape of the kernel sums in the order tiled_sep_kernel does, so their outputs are
 // checked byte-identical to each other and to tiled0's where that runs tiled_sep_kernel
 // (below the interior's sizes; "tiled0 differs" beyond, where it runs the outer product).
@@ -52,12 +55,24 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
                      else go(std::integral_constant<int, 2>{});
                    }});
     };
-    add("c8x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 1, false>(p, gr); });
-    add("c4x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 4, 1, 1, false>(p, gr); });
-    add("c8x2x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 2, 2, false>(p, gr); });
-    add("c8x1x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 2, false>(p, gr); });
-    if (sizeof(T) == 1) add("c8x4x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 1, false>(p, gr); });
-    if (sizeof(T) == 1) add("c8x4x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 2, false>(p, gr); });
+    constexpr int C = hs::pixel_traits<T>::channels, CB = int(sizeof(typename hs::pixel_traits<T>::channel_type));
+    if constexpr (C == 4 && CB > 1) {
+      // Four channels of 16 and 32 bits (wide mode): the small shape as the library takes it
+      // for uchar4 (rows upfront, "u"), then taller tiles row after row ("c") and upfront.
+      add("u8x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 1, true>(p, gr); });
+      add("c8x1x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 2, false>(p, gr); });
+      add("u8x1x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 2, true>(p, gr); });
+      add("c8x1x4", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 4, false>(p, gr); });
+      add("u8x1x4", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 4, true>(p, gr); });
+      add("c4x1x4", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 4, 1, 4, false>(p, gr); });
+    } else {
+      add("c8x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 1, false>(p, gr); });
+      add("c4x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 4, 1, 1, false>(p, gr); });
+      add("c8x2x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 2, 2, false>(p, gr); });
+      add("c8x1x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 2, false>(p, gr); });
+      if (sizeof(T) == 1) add("c8x4x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 1, false>(p, gr); });
+      if (sizeof(T) == 1) add("c8x4x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 2, false>(p, gr); });
+    }
     const int n = int(v.size());
     std::vector<double> t(n, 1e9);
     std::vector<unsigned long long> hash(n);
@@ -88,6 +103,15 @@ int main(int argc, char** argv) {
   if (mode == "all" || mode == "uchar4") probe<uchar4>("uchar4", sizes);
   if (mode == "all" || mode == "float") probe<float>("float", sizes);
   if (mode == "all" || mode == "u16") probe<unsigned short>("u16", sizes);
+  if (mode == "wide") {  // four channels of 16 and 32 bits, then larger images
+    probe<ushort4>("ushort4", sizes);
+    probe<hs::half4>("half4", sizes);
+    probe<hs::bfloat16x4>("bf16x4", sizes);
+    probe<float4>("float4", sizes);
+    auto big = {std::pair<int, int>{2560, 1440}, {3840, 2160}, {8192, 8192}};
+    probe<ushort4>("ushort4", big);
+    probe<float4>("float4", big);
+  }
   std::printf("last error: %s\n", cudaGetErrorString(cudaGetLastError()));
   return 0;
 }

@@ -31,7 +31,7 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
     const bool small = lib::clamp_separable_small((long long)w * h);
     auto with = [&](auto R, bool walk) {
       constexpr int r_ = decltype(R)::value, SB = lib::clamp_separable_small_rows<C, r_>;
-      constexpr int SX = lib::clamp_separable_out_x<C, CB>, SY = lib::clamp_separable_out_y;
+      constexpr int SX = lib::clamp_separable_out_x<C, CB>, SY = lib::clamp_separable_out_y<C, CB, r_>;
       if (small) walk ? hd::launch_tiled_sep_clamp<r_, 32, SB, 1, 1, false>(p, gr)
                       : hd::launch_tiled_sep_clamp<r_, 32, SB, 1, 1, true>(p, gr);
       else walk ? hd::launch_tiled_sep_clamp<r_, 32, 8, SX, SY, false>(p, gr)
