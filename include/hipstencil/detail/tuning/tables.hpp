@@ -61,11 +61,11 @@ struct automatic_table {
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
   ///   first, separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels,
-  ///     uchar4 to 2^19, four 16-bit channels to 2^23 and float4 to 2^22: tiled's
-  ///     replicate separable kernel (clamp_separable); and
-  ///     dense 3x3 and 5x5 there, one channel to 2^20 pixels, uchar4 to 2^18 (3x3) and
-  ///     2^19 (5x5), four 16-bit channels to 2^23 and float4 to 2^21: tiled's replicate
-  ///     dense kernel (clamp_dense);
+  ///     uchar4 to 2^19, four 16-bit channels to 3840x2160 and float4 to 2^22: tiled's
+  ///     replicate separable kernel (clamp_separable); and dense 3x3 and 5x5 there, one
+  ///     channel to 2^20 pixels, uchar4 to 2^18 (3x3) and 2^19 (5x5), four 16-bit
+  ///     channels to 3840x2160 and float4 to 2^21: tiled's replicate dense kernel
+  ///     (clamp_dense);
   ///   then at radius 1 and 2, packed for u8 and uchar4 at every size (choose()), but
   ///     for uchar4 below 2^16 pixels under clamp direct leads (3x3, dense 5x5); then
   ///     direct for one channel up to 2^19 pixels (16-bit and float under every rule, 5x5
@@ -198,8 +198,8 @@ struct automatic_table {
   /// tiled first for separable 3x3 and 5x5 on one image whose reads are replicate where
   /// its launcher runs tiled_sep_clamp_kernel (tiled_policy's clamp_separable_for and
   /// clamp_separable_max_pixels: one channel to 2^20 pixels, uchar4 to 2^19, ushort4,
-  /// half4 and bfloat16x4 to 2^23, float4 to 2^22), ahead of direct, packed, shared_mem,
-  /// streaming and the interior instance there: held, best of two
+  /// half4 and bfloat16x4 to 3840x2160, float4 to 2^22), ahead of direct, packed,
+  /// shared_mem, streaming and the interior instance there: held, best of two
   /// (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt), its shapes took 0.78 to 1.02
   /// times the time of the fastest other family from 128x128 to 1280x720 (uchar4 to
   /// 960x540; 512x512 u8 5x5: 4.99 us, packed 5.79), 1.01 to 1.52 beyond; four 16- and
@@ -217,9 +217,9 @@ struct automatic_table {
   /// tiled first for dense 3x3 and 5x5 on one image whose reads are replicate where its
   /// launcher runs tiled_dense_clamp_kernel (tiled_policy's clamp_dense_for and
   /// clamp_dense_max_pixels: one channel of 1, 2 and 4 bytes to 2^20 pixels, uchar4 3x3 to
-  /// 2^18 and 5x5 to 2^19, ushort4, half4 and bfloat16x4 to 2^23, float4 to 2^21), ahead
-  /// of direct, packed, shared_mem, streaming and the interior instance there: held, best
-  /// of two (bench/results/2026-11-28-dense-clamp/dense-clamp-1.txt and -2.txt;
+  /// 2^18 and 5x5 to 2^19, ushort4, half4 and bfloat16x4 to 3840x2160, float4 to 2^21),
+  /// ahead of direct, packed, shared_mem, streaming and the interior instance there: held,
+  /// best of two (bench/results/2026-11-28-dense-clamp/dense-clamp-1.txt and -2.txt;
   /// 2026-11-28-dense16/dense16-*.txt), its shapes took 0.71 to 1.01 times the time of
   /// the fastest other family from 128x128 to 1280x720 (512x512 float 5x5: 4.83 us, tiled
   /// 5.79; uchar4 128x128 5x5: 4.38, direct 6.21; u16 362x362 5x5: 4.70, direct 5.92),
