@@ -1,14 +1,17 @@
 // Shared by the standalone A/B drivers of bench/experiments/ (the .cu files that include
 // it; not built by CMake): the median time of a call by device events, a hash of an output
-// and random inputs, the dense filter they time, and the packed drivers' walk over their
-// cases, so that their figures are taken the same way.
+// and random inputs, the dense filter they time, the packed drivers' walk over their cases,
+// and the timing and line of one case of the replicate kernels' probes, so that their
+// figures are taken the same way.
 #pragma once
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <initializer_list>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -114,6 +117,38 @@ void ab_time_alternating(hipstencil::device_image<T>& out, double (*t)[2], unsig
     int k = 0;
     ((t[k][rep] = hashed_time_us(out, calls, hash[k], 40, true), ++k), ...);
   }
+}
+
+/// One variant of a case of the replicate kernels' probes (dense_clamp_ab.cu,
+/// sep_clamp_ab.cu): its name and its call.
+using ab_variant = std::pair<std::string, std::function<void()>>;
+
+/// Times one case of those probes and prints its line but for the outputs' check: `label`
+/// (the pixel, size and filter), then each variant's time (v[0] automatic, v[1] to
+/// v[first - 1] the library's other algorithms, v[first] on the kernel's shapes), each
+/// the better of two hashed_time_us (40 runs, held) taken in turn as ab_time_alternating
+/// does, then the fastest shape over the fastest other algorithm and automatic over the
+/// fastest of both. Returns the hashes of the variants' outputs; the caller prints its
+/// check of them and ends the line.
+template <class T>
+std::vector<unsigned long long> ab_time_kernel_case(const std::string& label, hipstencil::device_image<T>& out,
+                                                    const std::vector<ab_variant>& v, int first) {
+  const int n = int(v.size());
+  std::vector<double> t(n, 1e9);
+  std::vector<unsigned long long> hash(n);
+  for (int rep = 0; rep < 2; ++rep)
+    for (int k = 0; k < n; ++k) t[k] = std::min(t[k], hashed_time_us(out, v[k].second, hash[k], 40, true));
+  std::printf("%s", label.c_str());
+  int best_other = 1, best_shape = first;
+  for (int k = 0; k < n; ++k) {
+    std::printf(" %s %5.2f", v[k].first.c_str(), t[k]);
+    if (k >= 1 && k < first && t[k] < t[best_other]) best_other = k;
+    if (k >= first && t[k] < t[best_shape]) best_shape = k;
+  }
+  std::printf("  | best %s %.2f / %s %.2f = %.2f, auto/best %.2f  ", v[best_shape].first.c_str(), t[best_shape],
+              v[best_other].first.c_str(), t[best_other], t[best_shape] / t[best_other],
+              t[0] / std::min(t[best_shape], t[best_other]));
+  return hash;
 }
 
 /// Prints the line of one case of a probe that times `count` variants twice each

@@ -26,13 +26,11 @@
 namespace hs = hipstencil;
 namespace hd = hipstencil::detail;
 
-using variant = std::pair<std::string, std::function<void()>>;
-
 template <class T>
 void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
   ab_for_each_problem<T, true>(sizes, [&](int w, int h, int r, hs::image_view<const T> src, hs::device_image<T>& out,
                                           const hs::filter2d& f, const auto& p, const hd::geometry& gr) {
-    std::vector<variant> v;
+    std::vector<ab_variant> v;
     auto lib = [&](const char* name, auto algo) {
       v.push_back({name, [&, algo] { hs::convolve(src, out.view(), f, hs::border::replicate{}, algo); }});
     };
@@ -80,23 +78,12 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
       add(i8{}, i2{}, i2{});
       add(i8{}, i4{}, i2{});
     }
-    const int n = int(v.size());
-    std::vector<double> t(n, 1e9);
-    std::vector<unsigned long long> hash(n);
-    for (int rep = 0; rep < 2; ++rep)
-      for (int k = 0; k < n; ++k) t[k] = std::min(t[k], hashed_time_us(out, v[k].second, hash[k], 40, true));
-    std::printf("%-6s %4dx%-4d dense %dx%d", type, w, h, 2 * r + 1, 2 * r + 1);
-    int best_other = 1, best_clamp = first_clamp;
+    char label[64];
+    std::snprintf(label, sizeof label, "%-6s %4dx%-4d dense %dx%d", type, w, h, 2 * r + 1, 2 * r + 1);
+    const auto hash = ab_time_kernel_case(label, out, v, first_clamp);
     bool same = true;
-    for (int k = 0; k < n; ++k) {
-      std::printf(" %s %5.2f", v[k].first.c_str(), t[k]);
-      if (k >= 1 && k < first_clamp && t[k] < t[best_other]) best_other = k;
-      if (k >= first_clamp && t[k] < t[best_clamp]) best_clamp = k;
-      if (k >= first_clamp && hash[k] != hash[1]) same = false;
-    }
-    std::printf("  | best %s %.2f / %s %.2f = %.2f, auto/best %.2f  %s\n", v[best_clamp].first.c_str(), t[best_clamp],
-                v[best_other].first.c_str(), t[best_other], t[best_clamp] / t[best_other],
-                t[0] / std::min(t[best_clamp], t[best_other]), same ? "identical to direct" : "OUTPUTS DIFFER");
+    for (int k = first_clamp; k < int(v.size()); ++k) same = same && hash[k] == hash[1];
+    std::printf("%s\n", same ? "identical to direct" : "OUTPUTS DIFFER");
     std::fflush(stdout);
   });
 }

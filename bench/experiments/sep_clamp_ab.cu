@@ -32,14 +32,12 @@ using tiled_off = hs::algo::tiled<
                              1LL << 20, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 1LL << 21, 1,
                              3LL << 17, 0, 0>>;
 
-using variant = std::pair<std::string, std::function<void()>>;
-
 template <class T>
 void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
   ab_for_each_separable_problem<T>(sizes, [&](int w, int h, int r, hs::image_view<const T> src,
                                                hs::device_image<T>& out, const hs::separable_filter& f,
                                                const auto& p, const hd::geometry& gr) {
-    std::vector<variant> v;
+    std::vector<ab_variant> v;
     auto lib = [&](const char* name, auto algo) {
       v.push_back({name, [&, algo] { hs::convolve(src, out.view(), f, hs::border::replicate{}, algo); }});
     };
@@ -73,23 +71,12 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
       if (sizeof(T) == 1) add("c8x4x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 1, false>(p, gr); });
       if (sizeof(T) == 1) add("c8x4x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 4, 2, false>(p, gr); });
     }
-    const int n = int(v.size());
-    std::vector<double> t(n, 1e9);
-    std::vector<unsigned long long> hash(n);
-    for (int rep = 0; rep < 2; ++rep)
-      for (int k = 0; k < n; ++k) t[k] = std::min(t[k], hashed_time_us(out, v[k].second, hash[k], 40, true));
-    std::printf("%-6s %4dx%-4d sep %dx%d", type, w, h, 2 * r + 1, 2 * r + 1);
-    int best_other = 1, best_clamp = first_clamp;
+    char label[64];
+    std::snprintf(label, sizeof label, "%-6s %4dx%-4d sep %dx%d", type, w, h, 2 * r + 1, 2 * r + 1);
+    const auto hash = ab_time_kernel_case(label, out, v, first_clamp);
     bool same = true;
-    for (int k = 0; k < n; ++k) {
-      std::printf(" %s %5.2f", v[k].first.c_str(), t[k]);
-      if (k >= 1 && k < first_clamp && t[k] < t[best_other]) best_other = k;
-      if (k >= first_clamp && t[k] < t[best_clamp]) best_clamp = k;
-      if (k > first_clamp && hash[k] != hash[first_clamp]) same = false;
-    }
-    std::printf("  | best %s %.2f / %s %.2f = %.2f, auto/best %.2f  %s%s\n", v[best_clamp].first.c_str(), t[best_clamp],
-                v[best_other].first.c_str(), t[best_other], t[best_clamp] / t[best_other],
-                t[0] / std::min(t[best_clamp], t[best_other]), same ? "identical" : "CLAMP SHAPES DIFFER",
+    for (int k = first_clamp + 1; k < int(v.size()); ++k) same = same && hash[k] == hash[first_clamp];
+    std::printf("%s%s\n", same ? "identical" : "CLAMP SHAPES DIFFER",
                 hash[first_clamp] == hash[first_clamp - 1] ? "" : " (tiled0 differs)");
     std::fflush(stdout);
   });
