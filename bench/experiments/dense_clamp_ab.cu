@@ -16,7 +16,10 @@
 // (uchar4) and two (u8), and less its medium and later modes; dense-clamp-4.txt: its
 // medium mode. Modes narrow (u16, s16, half, bfloat16), wide16 (ushort4, half4,
 // bfloat16x4, float4) and wide16big (ushort4 and half4 to 8192x8192): bench/results/
-// 2026-11-28-dense16/dense16-*.txt (dense16-wide-1.txt: wide16 with ushort4 only).
+// 2026-11-28-dense16/dense16-*.txt (dense16-wide-1.txt: wide16 with ushort4 only). Mode
+// three (uchar3, ushort3, float3 in four channels' shapes, 128x128 to 8192x8192):
+// bench/results/2026-12-04-three/dense3-*.txt. -DAB_THREE_ONLY leaves out the modes before
+// it (nvcc 13: an 11 MB binary against 32, small enough to carry to the device machine).
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 dense_clamp_ab.cu -lcufft -o dense_clamp_ab
 #include "ab_common.hpp"
@@ -61,7 +64,7 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
       add(i8{}, i4{}, i2{});
       add(i16{}, i2{}, i2{});
       add(i4{}, i4{}, i4{});
-    } else if constexpr (C == 4) {
+    } else if constexpr (C >= 3) {  // three and four channels
       add(i8{}, i1{}, i1{});
       add(i4{}, i1{}, i1{});
       add(i8{}, i1{}, i2{});
@@ -90,6 +93,7 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "all";
+#ifndef AB_THREE_ONLY
   auto sizes = {std::pair<int, int>{128, 128}, {181, 181}, {256, 256}, {362, 362}, {512, 512}, {724, 724},
                 {960, 540},                    {1024, 768}, {1280, 720}, {1920, 1080}};
   if (mode == "all" || mode == "float") probe<float>("float", sizes);
@@ -111,6 +115,14 @@ int main(int argc, char** argv) {
     auto big = {std::pair<int, int>{1920, 1080}, {2560, 1440}, {3840, 2160}, {8192, 8192}};
     probe<ushort4>("ushort4", big);
     probe<hs::half4>("half4", big);
+  }
+#endif
+  if (mode == "three") {
+    auto three = {std::pair<int, int>{128, 128}, {256, 256}, {512, 512}, {724, 724},
+                  {1280, 720},                   {1920, 1080}, {3840, 2160}, {8192, 8192}};
+    probe<uchar3>("uchar3", three);
+    probe<ushort3>("ushort3", three);
+    probe<float3>("float3", three);
   }
   if (mode == "medium") {
     auto medium = {std::pair<int, int>{256, 256}, {362, 362}, {512, 512}, {724, 724}, {960, 540}};

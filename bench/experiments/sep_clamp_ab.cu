@@ -2,7 +2,9 @@
 // tiled_sep_clamp.hpp) in several shapes against the families automatic chose before it,
 // separable 3x3 and 5x5 under replicate, u8, uchar4, float and u16, 128x128 to 1920x1080,
 // and in its wide mode ushort4, half4, bfloat16x4 and float4 (to 8192x8192 for ushort4 and
-// float4; bench/results/2026-11-28-dense16/sep16-wide-1.txt).
+// float4; bench/results/2026-11-28-dense16/sep16-wide-1.txt), in its three mode uchar3,
+// ushort3 and float3 to 8192x8192 (bench/results/2026-12-04-three/sep3-*.txt; -DAB_THREE_ONLY
+// compiles that mode alone: nvcc 13 made a 15 MB binary against 25).
 // Held, median of 40, best of two alternating runs. Variants:
 //   auto         the library's automatic (with the kernel where tiled_policy's limits say);
 //   direct, packed (8-bit), shared_mem, tiled0
@@ -54,9 +56,10 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
                    }});
     };
     constexpr int C = hs::pixel_traits<T>::channels, CB = int(sizeof(typename hs::pixel_traits<T>::channel_type));
-    if constexpr (C == 4 && CB > 1) {
-      // Four channels of 16 and 32 bits (wide mode): the small shape as the library takes it
-      // for uchar4 (rows upfront, "u"), then taller tiles row after row ("c") and upfront.
+    if constexpr ((C == 4 && CB > 1) || C == 3) {
+      // Four channels of 16 and 32 bits (wide mode) and three (three mode): the small shape
+      // as the library takes it for uchar4 (rows upfront, "u"), then taller tiles row after
+      // row ("c") and upfront.
       add("u8x1x1", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 1, true>(p, gr); });
       add("c8x1x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 2, false>(p, gr); });
       add("u8x1x2", [&](auto R) { hd::launch_tiled_sep_clamp<R(), 32, 8, 1, 2, true>(p, gr); });
@@ -84,6 +87,7 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "all";
+#ifndef AB_THREE_ONLY
   auto sizes = {std::pair<int, int>{128, 128}, {181, 181}, {256, 256}, {362, 362}, {512, 512}, {724, 724},
                 {960, 540},                    {1024, 768}, {1024, 1024}, {1280, 720}, {1920, 1080}};
   if (mode == "all" || mode == "u8") probe<unsigned char>("u8", sizes);
@@ -98,6 +102,14 @@ int main(int argc, char** argv) {
     auto big = {std::pair<int, int>{2560, 1440}, {3840, 2160}, {8192, 8192}};
     probe<ushort4>("ushort4", big);
     probe<float4>("float4", big);
+  }
+#endif
+  if (mode == "three") {
+    auto three = {std::pair<int, int>{128, 128}, {256, 256}, {512, 512}, {724, 724},
+                  {1280, 720},                   {1920, 1080}, {3840, 2160}, {8192, 8192}};
+    probe<uchar3>("uchar3", three);
+    probe<ushort3>("ushort3", three);
+    probe<float3>("float3", three);
   }
   std::printf("last error: %s\n", cudaGetErrorString(cudaGetLastError()));
   return 0;

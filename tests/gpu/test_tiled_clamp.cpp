@@ -8,13 +8,15 @@
 // pixels) in the other; every ROI placement (whole image, each edge, each corner), both
 // halo modes, fresh random sources and filters, outputs poisoned, against the host
 // reference. The pixels each runs and was measured on, and u8 to float. Separable: u8,
-// uchar4, float, u16, s16, half, bfloat16, ushort4, half4, bfloat16x4 and float4; pass 1's
-// rows loaded upfront (one channel; four in the small shape, and four of 16 and 32 bits
-// at radius 1) and row after row (the rest; tiled_policy's clamp_separable_upfront).
-// Dense: u8, uchar4, float, u16, s16, half, bfloat16, ushort4, half4, bfloat16x4 and
-// float4 (four channels at radius 2 in 32 x 4 threads in the small shape; in the other
-// 1 x 4 outputs, in 32 x 4 threads for four 16- and 32-bit channels at radius 1, and for
-// four 8-bit channels at radius 1, 1 x 2).
+// uchar4, float, u16, s16, half, bfloat16, uchar3, ushort3, float3, ushort4, half4,
+// bfloat16x4 and float4; pass 1's rows loaded upfront (one channel; three and four in the
+// small shape, and three and four of 16 and 32 bits at radius 1) and row after row (the
+// rest; tiled_policy's clamp_separable_upfront).
+// Dense: u8, uchar4, float, u16, s16, half, bfloat16, uchar3, ushort3, float3, ushort4,
+// half4, bfloat16x4 and float4 (three and four channels at radius 2 in 32 x 4 threads in
+// the small shape; in the other uchar3 2 x 2 outputs, the others 1 x 4, in 32 x 4 threads
+// for three 16- and 32-bit channels and for four at radius 1, and uchar4 at radius 1
+// 1 x 2).
 #include "algo_matrix.hpp"
 
 namespace {
@@ -111,4 +113,15 @@ TEST_CASE("tiled's replicate dense kernel on 16- and 32-bit channels (3x3 and 5x
   tiled_dense_clamp_case<hipstencil::half4, hipstencil::half4>();
   tiled_dense_clamp_case<hipstencil::bfloat16x4, hipstencil::bfloat16x4>();
   tiled_dense_clamp_case<hipstencil::float4, hipstencil::float4>();
+}
+
+TEST_CASE("tiled's replicate kernels on three-channel pixels (separable and dense, 3x3 and 5x5, every ROI placement; "
+          "uchar3, ushort3, float3)",
+          "[gpu][algos][tiled]") {
+  tiled_sep_clamp_case<hipstencil::uchar3, hipstencil::uchar3>();
+  tiled_sep_clamp_case<hipstencil::ushort3, hipstencil::ushort3>();
+  tiled_sep_clamp_case<hipstencil::float3, hipstencil::float3>();
+  tiled_dense_clamp_case<hipstencil::uchar3, hipstencil::uchar3>();
+  tiled_dense_clamp_case<hipstencil::ushort3, hipstencil::ushort3>();
+  tiled_dense_clamp_case<hipstencil::float3, hipstencil::float3>();
 }

@@ -369,34 +369,54 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   // ushort4 separable 9x9 at 8192x8192: streaming (1275 us, shared_mem 1394); uchar4 shared_mem.
   CHECK(first(shape(true, 4, 4, 2, 8192, 8192)) == tu::choice::streaming);
   CHECK(first(shape(true, 4, 4, 1, 8192, 8192)) == tu::choice::shared_mem);
+  // Three channels under the other rules (here reflect101; under replicate tiled's
+  // replicate kernels come first, below).
+  auto fold3 = [&](bool separable, int r, int cb, int w, int h) {
+    auto s = shape(separable, r, 3, cb, w, h);
+    s.border = tu::border_cost::fold;
+    return first(s);
+  };
   // uchar3: direct for 3x3 at every size (8192x8192 dense: 354 us, shared_mem 553), for
   // dense 5x5 beyond 2^19 pixels (1920x1080: 26.3, shared_mem 33.8; 512x512: shared_mem
   // 8.7, direct 9.2) and separable 5x5 up to 2^19 (1920x1080: shared_mem 25.1, direct 26.2).
-  CHECK(first(shape(false, 1, 3, 1, 1920, 1080)) == tu::choice::direct);
-  CHECK(first(shape(false, 1, 3, 1, 8192, 8192)) == tu::choice::direct);
-  CHECK(first(shape(true, 1, 3, 1, 128, 128)) == tu::choice::direct);
-  CHECK(first(shape(true, 2, 3, 1, 8192, 8192)) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 2, 3, 1, 1920, 1080)) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 2, 3, 1, 512, 512)) == tu::choice::direct);
-  CHECK(first(shape(false, 2, 3, 1, 512, 512)) == tu::choice::shared_mem);
-  CHECK(first(shape(false, 2, 3, 1, 1920, 1080)) == tu::choice::direct);
-  CHECK(first(shape(false, 2, 3, 1, 8192, 8192)) == tu::choice::direct);
+  CHECK(fold3(false, 1, 1, 1920, 1080) == tu::choice::direct);
+  CHECK(fold3(false, 1, 1, 8192, 8192) == tu::choice::direct);
+  CHECK(fold3(true, 1, 1, 128, 128) == tu::choice::direct);
+  CHECK(fold3(true, 2, 1, 8192, 8192) == tu::choice::shared_mem);
+  CHECK(fold3(true, 2, 1, 1920, 1080) == tu::choice::shared_mem);
+  CHECK(fold3(true, 2, 1, 512, 512) == tu::choice::direct);
+  CHECK(fold3(false, 2, 1, 512, 512) == tu::choice::shared_mem);
+  CHECK(fold3(false, 2, 1, 1920, 1080) == tu::choice::direct);
+  CHECK(fold3(false, 2, 1, 8192, 8192) == tu::choice::direct);
   // ushort3 and float3: shared_mem at radius 1 and 2 (the fastest family, or within 1% of
   // it, at 512x512, 1920x1080 and 8192x8192), but ushort3 dense 5x5 beyond 2^21 pixels:
   // direct (8192x8192: 894 us, shared_mem 1004; 1920x1080 even at 35.0).
-  CHECK(first(shape(false, 1, 3, 2, 1920, 1080)) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 2, 3, 4, 128, 128)) == tu::choice::shared_mem);
+  CHECK(fold3(false, 1, 2, 1920, 1080) == tu::choice::shared_mem);
+  CHECK(fold3(true, 2, 4, 128, 128) == tu::choice::shared_mem);
   // ... and 3x3 up to 2^16 pixels direct (2026-11-26-lean/direct-wide.csv: float3 128x128
   // dense 3x3 5.3 us, shared_mem 6.0), from 512x512 shared_mem.
   for (int cb : {2, 4}) {
-    CHECK(first(shape(true, 1, 3, cb, 128, 128)) == tu::choice::direct);
-    CHECK(first(shape(false, 1, 3, cb, 256, 256)) == tu::choice::direct);
-    CHECK(first(shape(false, 1, 3, cb, 512, 512)) == tu::choice::shared_mem);
+    CHECK(fold3(true, 1, cb, 128, 128) == tu::choice::direct);
+    CHECK(fold3(false, 1, cb, 256, 256) == tu::choice::direct);
+    CHECK(fold3(false, 1, cb, 512, 512) == tu::choice::shared_mem);
   }
-  CHECK(first(shape(false, 2, 3, 2, 8192, 8192)) == tu::choice::direct);
-  CHECK(first(shape(false, 2, 3, 2, 1920, 1080)) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 2, 3, 2, 8192, 8192)) == tu::choice::shared_mem);
-  CHECK(first(shape(false, 2, 3, 4, 8192, 8192)) == tu::choice::shared_mem);
+  CHECK(fold3(false, 2, 2, 8192, 8192) == tu::choice::direct);
+  CHECK(fold3(false, 2, 2, 1920, 1080) == tu::choice::shared_mem);
+  CHECK(fold3(true, 2, 2, 8192, 8192) == tu::choice::shared_mem);
+  CHECK(fold3(false, 2, 4, 8192, 8192) == tu::choice::shared_mem);
+  // Under replicate (bench/results/2026-12-04-three/three-*.csv and dense3-1.txt): tiled's
+  // replicate kernels to 8192x8192 (ushort3 1920x1080 dense 5x5: 21.22 us, direct 33.50;
+  // float3 3840x2160 separable 3x3: 61.15, shared_mem 66.21; uchar3 8192x8192 dense 3x3 in
+  // 2 x 2 outputs: 309.4, direct 330.2).
+  for (int cb : {1, 2, 4})
+    for (int r : {1, 2})
+      for (bool separable : {true, false}) {
+        CAPTURE(cb, r, separable);
+        CHECK(first(shape(separable, r, 3, cb, 128, 128)) == tu::choice::tiled);
+        CHECK(first(shape(separable, r, 3, cb, 1920, 1080)) == tu::choice::tiled);
+        CHECK(first(shape(separable, r, 3, cb, 8192, 8192)) == tu::choice::tiled);
+        CHECK(first(shape(separable, r, 3, cb, 128, 65536)) == tu::choice::tiled);
+      }
   // Four channels, separable 5x5, 128x65536 (too narrow to stream): tiled for uchar4 (110.6
   // us, shared_mem 122.4), shared_mem for 16-bit channels (ushort4 124.1, tiled 152.8; half4
   // 118.6 against 152.2).
@@ -790,38 +810,46 @@ TEST_CASE("automatic's table: the border rule's cost in the key (H200)") {
 TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels, uchar4 to 2^19 (H200)") {
   using lib = tu::tiled_policy<>;
   using table = tu::automatic_table<tu::arch::sm_90>;
-  // The policy: radius 1 and 2, one channel of any width and four of 8, 16 and 32 bits;
-  // its small shape to 2^16 pixels, 4 thread rows for one channel at radius 2; above, u8
-  // 4 x 2 outputs a thread, other one-channel pixels 2 x 2, four channels 1 x 2, but 1 x 4
-  // for four of 16 and 32 bits at radius 2 (tiled_policy's comment and
+  // The policy: radius 1 and 2, one channel of any width and three and four of 8, 16 and
+  // 32 bits; its small shape to 2^16 pixels, 4 thread rows for one channel at radius 2;
+  // above, u8 4 x 2 outputs a thread, other one-channel pixels 2 x 2, three and four
+  // channels 1 x 2, but 1 x 4 for 16 and 32 bits at radius 2 (tiled_policy's comment and
   // tiled_sep_clamp.hpp's have the measurements).
   STATIC_REQUIRE((lib::clamp_separable<1, 1, 1> && lib::clamp_separable<1, 4, 2> && lib::clamp_separable<4, 1, 2>));
   STATIC_REQUIRE((lib::clamp_separable<4, 2, 1> && lib::clamp_separable<4, 4, 2>));
-  STATIC_REQUIRE((!lib::clamp_separable<1, 4, 3> && !lib::clamp_separable<4, 2, 3> && !lib::clamp_separable<3, 1, 1> &&
-                  !lib::clamp_separable<3, 2, 1> && !lib::clamp_separable<4, 8, 1>));
+  STATIC_REQUIRE((lib::clamp_separable<3, 1, 1> && lib::clamp_separable<3, 2, 1> && lib::clamp_separable<3, 4, 2>));
+  STATIC_REQUIRE((!lib::clamp_separable<1, 4, 3> && !lib::clamp_separable<4, 2, 3> && !lib::clamp_separable<3, 1, 3> &&
+                  !lib::clamp_separable<2, 1, 1> && !lib::clamp_separable<4, 8, 1>));
   STATIC_REQUIRE((lib::clamp_separable_small(1LL << 16) && !lib::clamp_separable_small((1LL << 16) + 1)));
   STATIC_REQUIRE((lib::clamp_separable_small_rows<1, 2> == 4 && lib::clamp_separable_small_rows<1, 1> == 8 &&
                   lib::clamp_separable_small_rows<4, 2> == 8));
   STATIC_REQUIRE((lib::clamp_separable_out_x<1, 1> == 4 && lib::clamp_separable_out_x<1, 2> == 2 &&
-                  lib::clamp_separable_out_x<4, 1> == 1 && lib::clamp_separable_out_x<4, 2> == 1));
+                  lib::clamp_separable_out_x<4, 1> == 1 && lib::clamp_separable_out_x<4, 2> == 1 &&
+                  lib::clamp_separable_out_x<3, 1> == 1 && lib::clamp_separable_out_x<3, 4> == 1));
   STATIC_REQUIRE((lib::clamp_separable_out_y<1, 1, 2> == 2 && lib::clamp_separable_out_y<1, 4, 2> == 2 &&
                   lib::clamp_separable_out_y<4, 1, 2> == 2 && lib::clamp_separable_out_y<4, 2, 1> == 2 &&
-                  lib::clamp_separable_out_y<4, 2, 2> == 4 && lib::clamp_separable_out_y<4, 4, 2> == 4));
-  // Pass 1's rows loaded upfront: one channel in both shapes, four in the small one, and
-  // four of 16 and 32 bits at radius 1 in the other too.
+                  lib::clamp_separable_out_y<4, 2, 2> == 4 && lib::clamp_separable_out_y<4, 4, 2> == 4 &&
+                  lib::clamp_separable_out_y<3, 1, 2> == 2 && lib::clamp_separable_out_y<3, 2, 2> == 4 &&
+                  lib::clamp_separable_out_y<3, 4, 1> == 2));
+  // Pass 1's rows loaded upfront: one channel in both shapes, three and four in the small
+  // one, and three and four of 16 and 32 bits at radius 1 in the other too.
   STATIC_REQUIRE((lib::clamp_separable_upfront(1, 1, 2, true) && lib::clamp_separable_upfront(1, 4, 1, false) &&
                   lib::clamp_separable_upfront(4, 1, 1, true) && !lib::clamp_separable_upfront(4, 1, 1, false) &&
                   lib::clamp_separable_upfront(4, 2, 1, false) && lib::clamp_separable_upfront(4, 4, 1, false) &&
-                  !lib::clamp_separable_upfront(4, 2, 2, false) && lib::clamp_separable_upfront(4, 2, 2, true)));
+                  !lib::clamp_separable_upfront(4, 2, 2, false) && lib::clamp_separable_upfront(4, 2, 2, true) &&
+                  lib::clamp_separable_upfront(3, 1, 2, true) && !lib::clamp_separable_upfront(3, 1, 1, false) &&
+                  lib::clamp_separable_upfront(3, 4, 1, false)));
   // The row (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt and 2026-11-28-dense16/
   // sep16-wide-1.txt, held, best of two, against the fastest other family): u8, u16 and
   // float from 128x128 to 1280x720 (921,600 pixels), uchar4 to 960x540 (518,400), ushort4
   // to 3840x2160 (8,294,400 pixels), float4 to 2560x1440 (2^22 above it); beyond
   // (1920x1080, uchar4 1024x768, ushort4 8192x8192 and 128x65536, float4 3840x2160 5x5)
-  // the earlier rows.
+  // the earlier rows; three channels (2026-12-04-three/three-*.csv) to 8192x8192, the
+  // largest size timed.
   struct px { int channels, bytes; long long max; };
   for (px p : {px{1, 1, 1LL << 20}, px{1, 2, 1LL << 20}, px{1, 4, 1LL << 20}, px{4, 1, 1LL << 19},
-               px{4, 2, 3840LL * 2160}, px{4, 4, 1LL << 22}})
+               px{4, 2, 3840LL * 2160}, px{4, 4, 1LL << 22}, px{3, 1, 8192LL * 8192}, px{3, 2, 8192LL * 8192},
+               px{3, 4, 8192LL * 8192}})
     for (int r : {1, 2}) {
       CAPTURE(p.channels, p.bytes, r);
       CHECK(lib::clamp_separable_max_pixels(p.channels, p.bytes) == p.max);
@@ -846,9 +874,9 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
       CHECK(!table::clamp_separable(batch));
       CHECK(!table::clamp_separable(shape(true, 3, p.channels, p.bytes, 128, 128)));
     }
-  // Other pixels keep their rows: uchar3, ushort3.
-  CHECK(!table::clamp_separable(shape(true, 1, 3, 1, 128, 128)));
-  CHECK(!table::clamp_separable(shape(true, 1, 3, 2, 128, 128)));
+  // Other pixels keep their rows: two channels, 8-byte channels.
+  CHECK(!table::clamp_separable(shape(true, 1, 2, 1, 128, 128)));
+  CHECK(!table::clamp_separable(shape(true, 1, 4, 8, 128, 128)));
   // Where the new rows hold (sep16-wide-1.txt): ushort4 3840x2160 5x5 (79.04 us against
   // automatic's 86.59), float4 2560x1440 3x3 (42.40 against 60.38).
   CHECK(sm90_first(shape(true, 2, 4, 2, 3840, 2160)) == tu::choice::tiled);
@@ -867,44 +895,55 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
 TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uchar4 to 2^18 and 2^19 (H200)") {
   using lib = tu::tiled_policy<>;
   using table = tu::automatic_table<tu::arch::sm_90>;
-  // The policy: radius 1 and 2; one channel of 1, 2 and 4 bytes and four (where it was
-  // measured); the small shape to 2^16 pixels (clamp_separable_small): one channel 2 x 2
-  // outputs a thread, four one in 32 x 8 threads at 3x3 and 32 x 4 at 5x5; above, u8 4 x 2,
-  // 16-bit and float 2 x 2, uchar4 1 x 2 at 3x3 and 1 x 4 at 5x5 in 32 x 8 threads, four
-  // 16- and 32-bit channels 1 x 4 in 32 x 4 threads at 3x3 and 32 x 8 at 5x5
-  // (tiled_policy's comment has the measurements).
+  // The policy: radius 1 and 2; one channel of 1, 2 and 4 bytes, three and four (where it
+  // was measured); the small shape to 2^16 pixels (clamp_separable_small): one channel 2 x
+  // 2 outputs a thread, three and four one in 32 x 8 threads at 3x3 and 32 x 4 at 5x5;
+  // above, u8 4 x 2, 16-bit and float 2 x 2, uchar3 2 x 2 and uchar4 (1 x 2 at 3x3, 1 x
+  // 4 at 5x5) in 32 x 8 threads, three 16- and 32-bit channels 1 x 4 in 32 x 4 threads,
+  // four 1 x 4 in 32 x 4 threads at 3x3 and 32 x 8 at 5x5 (tiled_policy's comment has the
+  // measurements).
   STATIC_REQUIRE((lib::clamp_dense<1, 1, 1> && lib::clamp_dense<1, 4, 2> && lib::clamp_dense<4, 1, 2>));
   STATIC_REQUIRE((lib::clamp_dense<1, 2, 1> && lib::clamp_dense<1, 2, 2> && lib::clamp_dense<4, 2, 1> &&
                   lib::clamp_dense<4, 4, 2>));
-  STATIC_REQUIRE((!lib::clamp_dense<1, 4, 3> && !lib::clamp_dense<4, 2, 3> && !lib::clamp_dense<3, 1, 1> &&
-                  !lib::clamp_dense<3, 2, 1> && !lib::clamp_dense<3, 4, 2> && !lib::clamp_dense<1, 8, 1>));
+  STATIC_REQUIRE((lib::clamp_dense<3, 1, 1> && lib::clamp_dense<3, 2, 1> && lib::clamp_dense<3, 4, 2>));
+  STATIC_REQUIRE((!lib::clamp_dense<1, 4, 3> && !lib::clamp_dense<4, 2, 3> && !lib::clamp_dense<3, 1, 3> &&
+                  !lib::clamp_dense<2, 1, 1> && !lib::clamp_dense<1, 8, 1>));
   STATIC_REQUIRE((lib::clamp_dense_out_x<1, 1, true> == 2 && lib::clamp_dense_out_x<1, 1, false> == 4 &&
                   lib::clamp_dense_out_x<1, 2, false> == 2 && lib::clamp_dense_out_x<1, 4, true> == 2 &&
                   lib::clamp_dense_out_x<1, 4, false> == 2 && lib::clamp_dense_out_x<4, 1, true> == 1 &&
                   lib::clamp_dense_out_x<4, 1, false> == 1 && lib::clamp_dense_out_x<4, 2, false> == 1 &&
-                  lib::clamp_dense_out_x<4, 4, false> == 1));
+                  lib::clamp_dense_out_x<4, 4, false> == 1 && lib::clamp_dense_out_x<3, 1, false> == 2 &&
+                  lib::clamp_dense_out_x<3, 4, true> == 1));
   STATIC_REQUIRE((lib::clamp_dense_out_y<1, 1, 1, true> == 2 && lib::clamp_dense_out_y<1, 2, 2, false> == 2 &&
                   lib::clamp_dense_out_y<4, 1, 2, true> == 1 && lib::clamp_dense_out_y<4, 1, 1, false> == 2 &&
                   lib::clamp_dense_out_y<4, 1, 2, false> == 4 && lib::clamp_dense_out_y<4, 2, 1, true> == 1 &&
                   lib::clamp_dense_out_y<4, 2, 1, false> == 4 && lib::clamp_dense_out_y<4, 4, 1, false> == 4 &&
-                  lib::clamp_dense_out_y<4, 4, 2, false> == 4));
+                  lib::clamp_dense_out_y<4, 4, 2, false> == 4 && lib::clamp_dense_out_y<3, 1, 1, false> == 2 &&
+                  lib::clamp_dense_out_y<3, 1, 2, false> == 2 && lib::clamp_dense_out_y<3, 2, 1, false> == 4 &&
+                  lib::clamp_dense_out_y<3, 4, 2, true> == 1));
   STATIC_REQUIRE((lib::clamp_dense_rows<4, 1, 2, true> == 4 && lib::clamp_dense_rows<4, 1, 1, true> == 8 &&
                   lib::clamp_dense_rows<4, 1, 2, false> == 8 && lib::clamp_dense_rows<1, 1, 2, true> == 8 &&
                   lib::clamp_dense_rows<4, 1, 1, false> == 8 && lib::clamp_dense_rows<4, 2, 2, true> == 4 &&
                   lib::clamp_dense_rows<4, 2, 1, true> == 8 && lib::clamp_dense_rows<4, 2, 1, false> == 4 &&
                   lib::clamp_dense_rows<4, 4, 1, false> == 4 && lib::clamp_dense_rows<4, 2, 2, false> == 8 &&
-                  lib::clamp_dense_rows<1, 2, 1, false> == 8));
+                  lib::clamp_dense_rows<1, 2, 1, false> == 8 && lib::clamp_dense_rows<3, 1, 2, true> == 4 &&
+                  lib::clamp_dense_rows<3, 1, 1, false> == 8 && lib::clamp_dense_rows<3, 4, 1, false> == 4 &&
+                  lib::clamp_dense_rows<3, 2, 2, false> == 4 && lib::clamp_dense_rows<3, 1, 2, false> == 8));
   // The row (bench/results/2026-11-28-dense-clamp/dense-clamp-*.txt and
   // 2026-11-28-dense16/dense16-*.txt, held, best of two, against the fastest other family):
   // one channel of 1, 2 and 4 bytes from 128x128 to 1280x720 (921,600 pixels), uchar4 3x3
   // to 512x512 and 5x5 to 960x540 (518,400), four 16-bit channels to 3840x2160 (8,294,400),
   // float4 to 1920x1080 (2,073,600); beyond (1920x1080 for one channel, uchar4 3x3 724x724,
-  // 5x5 1024x768, 8192x8192 ushort4 and half4 3x3, 128x65536 not timed) the earlier rows.
+  // 5x5 1024x768, 8192x8192 ushort4 and half4 3x3, 128x65536 not timed) the earlier rows;
+  // three channels (2026-12-04-three/three-*.csv, dense3-1.txt) to 8192x8192, the
+  // largest size timed.
   struct px { int channels, bytes, r; long long max; };
   for (px p : {px{1, 1, 1, 1LL << 20}, px{1, 1, 2, 1LL << 20}, px{1, 2, 1, 1LL << 20}, px{1, 2, 2, 1LL << 20},
                px{1, 4, 1, 1LL << 20}, px{1, 4, 2, 1LL << 20}, px{4, 1, 1, 1LL << 18}, px{4, 1, 2, 1LL << 19},
                px{4, 2, 1, 3840LL * 2160}, px{4, 2, 2, 3840LL * 2160}, px{4, 4, 1, 1LL << 21},
-               px{4, 4, 2, 1LL << 21}}) {
+               px{4, 4, 2, 1LL << 21}, px{3, 1, 1, 8192LL * 8192}, px{3, 1, 2, 8192LL * 8192},
+               px{3, 2, 1, 8192LL * 8192}, px{3, 2, 2, 8192LL * 8192}, px{3, 4, 1, 8192LL * 8192},
+               px{3, 4, 2, 8192LL * 8192}}) {
     CAPTURE(p.channels, p.bytes, p.r);
     CHECK(lib::clamp_dense_max_pixels(p.channels, p.bytes, p.r) == p.max);
     for (auto wh : {std::pair<int, int>{1, 1}, {128, 128}, {181, 181}, {256, 256}, {362, 362}, {512, 512}}) {
@@ -926,11 +965,9 @@ TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uch
     batch.images = 2;
     CHECK(!table::clamp_dense(batch));
   }
-  // Not radius 3, not the pixels it was not measured on (three channels, 8-byte channels).
+  // Not radius 3, not the pixels it was not measured on (8-byte channels).
   CHECK(!table::clamp_dense(shape(false, 3, 1, 4, 128, 128)));
-  CHECK(!table::clamp_dense(shape(false, 1, 3, 1, 128, 128)));
-  CHECK(!table::clamp_dense(shape(false, 1, 3, 2, 128, 128)));
-  CHECK(!table::clamp_dense(shape(false, 1, 3, 4, 128, 128)));
+  CHECK(!table::clamp_dense(shape(false, 3, 3, 1, 128, 128)));
   CHECK(!table::clamp_dense(shape(false, 1, 1, 8, 128, 128)));
   // Where the new pixels' rows held (dense16-*.txt): ushort4 5x5 1920x1080 (22.62 us,
   // shared_mem 38.85) and 3840x2160 (84.64, automatic's streaming 102.34), float4 5x5

@@ -302,6 +302,26 @@ struct two_pass_policy {
 ///     times 32 x 8's time from 724x724 on, 0.95 to 1.03 at 362x362 and 512x512) and 32 x 8
 ///     at 5x5; in the small shape one output a thread as uchar4 (32 x 4 threads at 5x5:
 ///     4.45 to 4.54 us at 128x128 against 32 x 8's 4.54 to 4.86).
+///   ClampThreeMaxPixels: both kernels for three channels (uchar3, ushort3, float3;
+///     clamp_separable_for, clamp_dense_for). Held, best of two runs, in four channels'
+///     shapes of the same channel width, against the faster of direct and shared_mem
+///     (automatic's earlier rows for these pixels), 128x128 to 8192x8192 and 128x65536
+///     (bench/results/2026-12-04-three/three-1.csv and -2.csv): separable 0.66 to 0.97
+///     times the time at every size (float3 3840x2160 3x3: 61.15 us, shared_mem 66.21);
+///     dense ushort3 and float3 0.55 to 0.83 (ushort3 1920x1080 5x5: 21.22 us, direct
+///     33.50), uchar3 5x5 0.60 to 0.96, uchar3 3x3 in 1 x 2 outputs 0.83 to 0.95 to
+///     724x724, 1.03 to 1.20 from 1280x720 to 8192x8192 (8192x8192: 398.1 us, direct
+///     330.5). Dense shapes then (dense3-1.txt, bench/experiments/dense_clamp_ab.cu's three
+///     mode, held, best of two, 512x512 to 8192x8192, outputs byte-identical to direct's):
+///     uchar3 in 2 x 2 outputs took 0.78 to 0.97 times 1 x 2's time at 3x3 (8192x8192:
+///     309.4 us, direct 330.2; 1920x1080 14.21, direct 14.75) and 0.91 to 1.00 times 1 x
+///     4's at 5x5, so 3x3 too runs the kernel at every size; ushort3 and float3 5x5 in 32 x
+///     4 threads 0.91 to 1.00 times 32 x 8's time (float3 724x724: 8.80 us against 9.66),
+///     but ushort3 at 512x512, 1.03. So to 8192x8192's pixels, the largest timed. Separable
+///     shapes (sep3-1.txt, sep_clamp_ab.cu's three mode): four channels' took 0.99 to 1.12
+///     times the best of six; 1 x 4 outputs in 32 x 4 threads took 0.92 to 1.00 times their
+///     time for uchar3, and ushort3 3x3, from 1280x720, but 1.00 to 1.07 at 512x512 and
+///     724x724: a third shape by size, not taken.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
@@ -315,7 +335,7 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long ClampDenseMaxPixels = 1LL << 20, long long ClampDenseWideMaxPixels = 1LL << 18,
           long long ClampDenseWide5MaxPixels = 1LL << 19, long long ClampDenseWide16MaxPixels = 3840LL * 2160,
           long long ClampDenseWide32MaxPixels = 1LL << 21, long long ClampSeparableWide16MaxPixels = 3840LL * 2160,
-          long long ClampSeparableWide32MaxPixels = 1LL << 22>
+          long long ClampSeparableWide32MaxPixels = 1LL << 22, long long ClampThreeMaxPixels = 8192LL * 8192>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -412,19 +432,22 @@ struct tiled_policy {
   }
   /// Whether separable filters of radius r on pixels of `channels` channels of
   /// `channel_bytes` bytes have tiled_sep_clamp_kernel: radius 1 and 2, one channel, and
-  /// four of 8, 16 and 32 bits (uchar4, ushort4, half4, bfloat16x4, float4), where it was
-  /// measured. Run-time arguments so that automatic's table asks the launcher's question.
+  /// three and four of 8, 16 and 32 bits (uchar3, ushort3, float3, uchar4, ushort4, half4,
+  /// bfloat16x4, float4), where it was measured. Run-time arguments so that automatic's
+  /// table asks the launcher's question.
   static constexpr bool clamp_separable_for(int channels, int channel_bytes, int r) {
-    return r >= 1 && r <= 2 && (channels == 1 || (channels == 4 && channel_bytes <= 4));
+    return r >= 1 && r <= 2 && (channels == 1 || ((channels == 3 || channels == 4) && channel_bytes <= 4));
   }
   template <int Channels, int ChannelBytes, int R>
   static constexpr bool clamp_separable = clamp_separable_for(Channels, ChannelBytes, R);
   /// The largest ROI, in pixels, on which one image's separable filter whose reads are
   /// replicate runs tiled_sep_clamp_kernel where clamp_separable_for holds:
-  /// ClampSeparableMaxPixels for one channel; for four ClampSeparableWideMaxPixels (8
-  /// bits), ClampSeparableWide16MaxPixels (16) and ClampSeparableWide32MaxPixels (32).
+  /// ClampSeparableMaxPixels for one channel; ClampThreeMaxPixels for three; for four
+  /// ClampSeparableWideMaxPixels (8 bits), ClampSeparableWide16MaxPixels (16) and
+  /// ClampSeparableWide32MaxPixels (32).
   static constexpr long long clamp_separable_max_pixels(int channels, int channel_bytes) {
     if (channels == 1) return ClampSeparableMaxPixels;
+    if (channels == 3) return ClampThreeMaxPixels;
     if (channel_bytes == 1) return ClampSeparableWideMaxPixels;
     return channel_bytes == 2 ? ClampSeparableWide16MaxPixels : ClampSeparableWide32MaxPixels;
   }
@@ -436,52 +459,59 @@ struct tiled_policy {
   template <int Channels, int R>
   static constexpr int clamp_separable_small_rows = Channels == 1 && R == 2 ? 4 : 8;
   /// Its shape above that, 32 x 8 threads: outputs a thread in x (u8 4, a word of a row;
-  /// other one-channel pixels 2; four channels 1) and in y (2, but 4 for four channels of
-  /// 16 and 32 bits at radius 2).
+  /// other one-channel pixels 2; three and four channels 1) and in y (2, but 4 for three
+  /// and four channels of 16 and 32 bits at radius 2).
   template <int Channels, int ChannelBytes>
   static constexpr int clamp_separable_out_x = Channels == 1 ? (ChannelBytes == 1 ? 4 : 2) : 1;
   template <int Channels, int ChannelBytes, int R>
-  static constexpr int clamp_separable_out_y = Channels == 4 && ChannelBytes > 1 && R == 2 ? 4 : 2;
+  static constexpr int clamp_separable_out_y = Channels != 1 && ChannelBytes > 1 && R == 2 ? 4 : 2;
   /// Whether its threads load every window row of pass 1 before filtering the first
   /// (tiled_sep_clamp_kernel's UpfrontRows) for pixels of `channels` channels of
   /// `channel_bytes` bytes at radius r, in the small shape (`small`) or the other: one
-  /// channel in both; four in the small one, and for 16 and 32 bits at radius 1 in the
-  /// other too.
+  /// channel in both; three and four in the small one, and for 16 and 32 bits at radius 1
+  /// in the other too.
   static constexpr bool clamp_separable_upfront(int channels, int channel_bytes, int r, bool small) {
     return channels == 1 || small || (channel_bytes > 1 && r == 1);
   }
   /// Whether dense filters of radius r on pixels of `channels` channels of `channel_bytes`
   /// bytes have tiled_dense_clamp_kernel: radius 1 and 2; one channel of 1, 2 or 4 bytes
-  /// (u8, u16, s16, half, bfloat16, float) and four (uchar4, ushort4, half4, bfloat16x4,
-  /// float4), where it was measured. Run-time arguments so that automatic's table asks
-  /// the launcher's question.
+  /// (u8, u16, s16, half, bfloat16, float), three (uchar3, ushort3, float3) and four
+  /// (uchar4, ushort4, half4, bfloat16x4, float4), where it was measured. Run-time
+  /// arguments so that automatic's table asks the launcher's question.
   static constexpr bool clamp_dense_for(int channels, int channel_bytes, int r) {
-    return r >= 1 && r <= 2 && (channels == 1 || channels == 4) && channel_bytes <= 4;
+    return r >= 1 && r <= 2 && (channels == 1 || channels == 3 || channels == 4) && channel_bytes <= 4;
   }
   template <int Channels, int ChannelBytes, int R>
   static constexpr bool clamp_dense = clamp_dense_for(Channels, ChannelBytes, R);
   /// The largest ROI, in pixels, on which one image's dense filter of radius r whose reads
   /// are replicate runs tiled_dense_clamp_kernel where clamp_dense_for holds:
-  /// ClampDenseMaxPixels for one channel; for four of 8 bits ClampDenseWideMaxPixels at
-  /// radius 1 and ClampDenseWide5MaxPixels at 2, of 16 bits ClampDenseWide16MaxPixels, of
-  /// 32 ClampDenseWide32MaxPixels.
+  /// ClampDenseMaxPixels for one channel; ClampThreeMaxPixels for three; for four of 8
+  /// bits ClampDenseWideMaxPixels at radius 1 and ClampDenseWide5MaxPixels at 2, of 16
+  /// bits ClampDenseWide16MaxPixels, of 32 ClampDenseWide32MaxPixels.
   static constexpr long long clamp_dense_max_pixels(int channels, int channel_bytes, int r) {
     if (channels == 1) return ClampDenseMaxPixels;
+    if (channels == 3) return ClampThreeMaxPixels;
     if (channel_bytes == 1) return r == 1 ? ClampDenseWideMaxPixels : ClampDenseWide5MaxPixels;
     return channel_bytes == 2 ? ClampDenseWide16MaxPixels : ClampDenseWide32MaxPixels;
   }
   /// Its shape, 32 x clamp_dense_rows threads of clamp_dense_out_x x clamp_dense_out_y
   /// outputs, on a ROI of up to ClampSeparableSmallMaxPixels pixels (Small:
-  /// clamp_separable_small) or more: u8 2 x 2 then 4 x 2; 16-bit and float 2 x 2; four
-  /// channels 1 x 1, then 1 x 4, but for four of 8 bits at radius 1, 1 x 2; 8 rows of
-  /// threads but 4 for four channels at radius 2 in the small shape and for four of 16
-  /// and 32 bits at radius 1 in the other.
+  /// clamp_separable_small) or more: u8 2 x 2 then 4 x 2; 16-bit and float 2 x 2; three
+  /// and four channels 1 x 1, then uchar3 2 x 2, the others 1 x 4, but uchar4 at radius 1
+  /// 1 x 2; 8 rows of threads but 4 for three and four channels at radius 2 in the small
+  /// shape and in the other for three 16- and 32-bit channels and for four at radius 1.
   template <int Channels, int ChannelBytes, bool Small>
-  static constexpr int clamp_dense_out_x = Channels == 1 ? (ChannelBytes == 1 && !Small ? 4 : 2) : 1;
+  static constexpr int clamp_dense_out_x =
+      Channels == 1 ? (ChannelBytes == 1 && !Small ? 4 : 2) : Channels == 3 && ChannelBytes == 1 && !Small ? 2 : 1;
   template <int Channels, int ChannelBytes, int R, bool Small>
-  static constexpr int clamp_dense_out_y = Channels == 1 ? 2 : Small ? 1 : R == 2 || ChannelBytes > 1 ? 4 : 2;
+  static constexpr int clamp_dense_out_y = Channels == 1 ? 2
+                                           : Small       ? 1
+                                           : Channels == 3 ? (ChannelBytes == 1 ? 2 : 4)
+                                                           : (R == 2 || ChannelBytes > 1 ? 4 : 2);
   template <int Channels, int ChannelBytes, int R, bool Small>
-  static constexpr int clamp_dense_rows = Channels == 4 && (Small ? R == 2 : ChannelBytes > 1 && R == 1) ? 4 : 8;
+  static constexpr int clamp_dense_rows =
+      Small ? (Channels != 1 && R == 2 ? 4 : 8)
+            : (ChannelBytes > 1 && (Channels == 3 || (Channels == 4 && R == 1)) ? 4 : 8);
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;

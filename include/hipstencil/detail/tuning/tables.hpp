@@ -61,11 +61,11 @@ struct automatic_table {
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
   ///   first, separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels,
-  ///     uchar4 to 2^19, four 16-bit channels to 3840x2160 and float4 to 2^22: tiled's
-  ///     replicate separable kernel (clamp_separable); and dense 3x3 and 5x5 there, one
-  ///     channel to 2^20 pixels, uchar4 to 2^18 (3x3) and 2^19 (5x5), four 16-bit
-  ///     channels to 3840x2160 and float4 to 2^21: tiled's replicate dense kernel
-  ///     (clamp_dense);
+  ///     three channels to 8192x8192, uchar4 to 2^19, four 16-bit channels to 3840x2160
+  ///     and float4 to 2^22: tiled's replicate separable kernel (clamp_separable); and
+  ///     dense 3x3 and 5x5 there, one channel to 2^20 pixels, three to 8192x8192, uchar4
+  ///     to 2^18 (3x3) and 2^19 (5x5), four 16-bit channels to 3840x2160 and float4 to
+  ///     2^21: tiled's replicate dense kernel (clamp_dense);
   ///   then at radius 1 and 2, packed for u8 and uchar4 at every size (choose()), but
   ///     for uchar4 below 2^16 pixels under clamp direct leads (3x3, dense 5x5); then
   ///     direct for one channel up to 2^19 pixels (16-bit and float under every rule, 5x5
@@ -197,17 +197,20 @@ struct automatic_table {
 
   /// tiled first for separable 3x3 and 5x5 on one image whose reads are replicate where
   /// its launcher runs tiled_sep_clamp_kernel (tiled_policy's clamp_separable_for and
-  /// clamp_separable_max_pixels: one channel to 2^20 pixels, uchar4 to 2^19, ushort4,
-  /// half4 and bfloat16x4 to 3840x2160, float4 to 2^22), ahead of direct, packed,
-  /// shared_mem, streaming and the interior instance there: held, best of two
-  /// (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt), its shapes took 0.78 to 1.02
-  /// times the time of the fastest other family from 128x128 to 1280x720 (uchar4 to
-  /// 960x540; 512x512 u8 5x5: 4.99 us, packed 5.79), 1.01 to 1.52 beyond; four 16- and
-  /// 32-bit channels (2026-11-28-dense16/sep16-wide-1.txt) 0.69 to 1.00 to 1920x1080,
-  /// ushort4 0.76 to 0.91 times automatic's time at 2560x1440 and 3840x2160. In that run's
-  /// final matrix (matrix-hold-final.csv), NPP's Gaussian over automatic at separable 5x5:
-  /// 128x128 u8 1.05 and uchar4 1.06 (0.88 and 0.77 before), 512x512 u8 1.37 (1.11).
-  /// Batches were not measured (the kernel runs one image) and keep the other rows.
+  /// clamp_separable_max_pixels: one channel to 2^20 pixels, uchar3, ushort3 and float3
+  /// to 8192x8192, uchar4 to 2^19, ushort4, half4 and bfloat16x4 to 3840x2160, float4 to
+  /// 2^22), ahead of direct, packed, shared_mem, streaming and the interior instance
+  /// there: held, best of two (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt), its
+  /// shapes took 0.78 to 1.02 times the time of the fastest other family from 128x128 to
+  /// 1280x720 (uchar4 to 960x540; 512x512 u8 5x5: 4.99 us, packed 5.79), 1.01 to 1.52
+  /// beyond. In that run's final matrix (matrix-hold-final.csv), NPP's Gaussian over
+  /// automatic at separable 5x5: 128x128 u8 1.05 and uchar4 1.06 (0.88 and 0.77 before),
+  /// 512x512 u8 1.37 (1.11). Four 16- and 32-bit channels (2026-11-28-dense16/sep16-wide-
+  /// 1.txt) 0.69 to 1.00 to 1920x1080, ushort4 0.76 to 0.91 times automatic's time at
+  /// 2560x1440 and 3840x2160; three channels (2026-12-04-three/three-*.csv) 0.66 to 0.97
+  /// times the faster of direct and shared_mem from 128x128 to 8192x8192 and at
+  /// 128x65536. Batches were not measured (the kernel runs one image) and keep the other
+  /// rows.
   static constexpr bool clamp_separable(const problem_shape& s) {
     return s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
            tiled_tuned::clamp_separable_for(s.channels, s.channel_bytes, s.radius) &&
@@ -216,19 +219,22 @@ struct automatic_table {
 
   /// tiled first for dense 3x3 and 5x5 on one image whose reads are replicate where its
   /// launcher runs tiled_dense_clamp_kernel (tiled_policy's clamp_dense_for and
-  /// clamp_dense_max_pixels: one channel of 1, 2 and 4 bytes to 2^20 pixels, uchar4 3x3 to
-  /// 2^18 and 5x5 to 2^19, ushort4, half4 and bfloat16x4 to 3840x2160, float4 to 2^21),
-  /// ahead of direct, packed, shared_mem, streaming and the interior instance there: held,
-  /// best of two (bench/results/2026-11-28-dense-clamp/dense-clamp-1.txt and -2.txt;
-  /// 2026-11-28-dense16/dense16-*.txt), its shapes took 0.71 to 1.01 times the time of
-  /// the fastest other family from 128x128 to 1280x720 (512x512 float 5x5: 4.83 us, tiled
-  /// 5.79; uchar4 128x128 5x5: 4.38, direct 6.21; u16 362x362 5x5: 4.70, direct 5.92),
-  /// four 16- and 32-bit channels 0.57 to 0.87 to 1920x1080 (ushort4 5x5: 22.62 us,
-  /// shared_mem 38.85) and ushort4 and half4 0.65 to 0.96 times automatic's time at
-  /// 2560x1440 and 3840x2160; beyond, 1.05 to 1.27 but for u8 5x5 at 1920x1080 (0.89 and
-  /// 0.91; larger u8 images were not timed). The grid's height test as clamp_separable's
-  /// (tiles of 4 rows and more; the small shape's 4 only to 2^16 pixels). Batches keep the
-  /// other rows.
+  /// clamp_dense_max_pixels: one channel of 1, 2 and 4 bytes to 2^20 pixels, uchar3,
+  /// ushort3 and float3 to 8192x8192, uchar4 3x3 to 2^18 and 5x5 to 2^19, ushort4, half4
+  /// and bfloat16x4 to 3840x2160, float4 to 2^21), ahead of direct, packed, shared_mem,
+  /// streaming and the interior instance there: held, best of two
+  /// (bench/results/2026-11-28-dense-clamp/dense-clamp-1.txt and -2.txt;
+  /// 2026-11-28-dense16/dense16-*.txt), its shapes took 0.71 to 1.01 times the time of the
+  /// fastest other family from 128x128 to 1280x720 (512x512 float 5x5: 4.83 us, tiled 5.79;
+  /// uchar4 128x128 5x5: 4.38, direct 6.21; u16 362x362 5x5: 4.70, direct 5.92), four 16-
+  /// and 32-bit channels 0.57 to 0.87 to 1920x1080 (ushort4 5x5: 22.62 us, shared_mem
+  /// 38.85) and ushort4 and half4 0.65 to 0.96 times automatic's time at 2560x1440 and
+  /// 3840x2160; beyond, 1.05 to 1.27 but for u8 5x5 at 1920x1080 (0.89 and 0.91; larger u8
+  /// images were not timed); three channels (2026-12-04-three/three-*.csv, dense3-1.txt)
+  /// 0.55 to 0.96 times the faster of direct and shared_mem from 128x128 to 8192x8192,
+  /// uchar3 3x3 in its 2 x 2 outputs 0.92 to 0.96 from 512x512 (8192x8192: 309.4 us, direct
+  /// 330.2). The grid's height test as clamp_separable's (tiles of 4 rows and more; the
+  /// small shape's 4 only to 2^16 pixels). Batches keep the other rows.
   static constexpr bool clamp_dense(const problem_shape& s) {
     return !s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
            tiled_tuned::clamp_dense_for(s.channels, s.channel_bytes, s.radius) &&
@@ -443,6 +449,8 @@ struct automatic_table {
     //   ushort3 dense 5x5 beyond 2^21 pixels (8192x8192: 894 us, shared_mem 1004; 1920x1080
     //     even at 35.0). Elsewhere ushort3 and float3 run shared_mem, the fastest or within 1%
     //     of it at 512x512, 1920x1080 and 8192x8192 (bench/results/2026-11-23-three-channel/).
+    //   (Three channels of one image under clamp at 3x3 and 5x5 run tiled's replicate
+    //     kernels first, clamp_separable and clamp_dense, up to their limits.)
     if (r <= 2) {
       if (one) {
         // 16-bit and float under every rule since direct2d_kernel maps a border block's
