@@ -221,6 +221,18 @@ void ab_for_each_separable_problem(std::initializer_list<std::pair<int, int>> si
   ab_for_each_problem<T, false>(sizes, f);
 }
 
+/// The clamp probes' three mode (dense_clamp_ab.cu and sep_clamp_ab.cu): calls
+/// probe(tag, name, sizes) for uchar3, ushort3 and float3, tag a null T*, on 128x128 to
+/// 8192x8192.
+template <class Probe>
+void ab_three_mode(Probe probe) {
+  const auto sizes = {std::pair<int, int>{128, 128}, {256, 256}, {512, 512}, {724, 724},
+                      {1280, 720},                   {1920, 1080}, {3840, 2160}, {8192, 8192}};
+  probe(static_cast<uchar3*>(nullptr), "uchar3", sizes);
+  probe(static_cast<ushort3*>(nullptr), "ushort3", sizes);
+  probe(static_cast<float3*>(nullptr), "float3", sizes);
+}
+
 /// The shape probes' walk (direct_shape_ab.cu, smem_rows_ab.cu): for each size w x h a
 /// random input of T (one seed across sizes) and an output image; radius 1 and 2,
 /// separable (a Gaussian) then dense (ab_dense_filter), under replicate. Calls f(w, h, r,

@@ -105,11 +105,9 @@ int main(int argc, char** argv) {
   }
 #endif
   if (mode == "three") {
-    auto three = {std::pair<int, int>{128, 128}, {256, 256}, {512, 512}, {724, 724},
-                  {1280, 720},                   {1920, 1080}, {3840, 2160}, {8192, 8192}};
-    probe<uchar3>("uchar3", three);
-    probe<ushort3>("ushort3", three);
-    probe<float3>("float3", three);
+    ab_three_mode([](auto tag, const char* name, auto sizes) {
+      probe<std::remove_pointer_t<decltype(tag)>>(name, sizes);
+    });
   }
   std::printf("last error: %s\n", cudaGetErrorString(cudaGetLastError()));
   return 0;
