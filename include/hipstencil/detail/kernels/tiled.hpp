@@ -78,19 +78,6 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load_row(accum<float, pixel_traits
   }
 }
 
-/// Stores a thread's OX x OY outputs at tile-relative (x0, y0).
-template <class Out, int OX, int OY, int C>
-HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store_block(const image_view<Out>& dst, const geometry& g,
-                                                          const accum<float, C> (&acc)[OY][OX], int x0, int y0,
-                                                          bool free_write) {
-  HIPSTENCIL_UNROLL
-  for (int y = 0; y < OY; ++y)
-    HIPSTENCIL_UNROLL
-    for (int x = 0; x < OX; ++x)
-      if (free_write || (x0 + x < g.width && y0 + y < g.height && g.writes_window(g.src_x0 + x0 + x, g.src_y0 + y0 + y)))
-        dst(g.dst_x0 + x0 + x, g.dst_y0 + y0 + y) = from_accum<Out>(acc[y][x]);
-}
-
 /// Dense filter of radius R. `gr` is g.for_reads(), computed once on the host (derived
 /// per thread, it held registers across the unrolled rows: nvcc 13, sm_90, -Xptxas -v).
 /// UnrollRows: the window rows unrolled too (every tap index a constant), else a rolled

@@ -85,15 +85,7 @@ __global__ void __launch_bounds__(BX* BY)
     for (int u = 0; u < OX + 2 * R; ++u) w[u] = s[ty * OY + t][tx * OX + u];
     add_window_row<R>(acc, w, t, taps);
   }
-  const int x0 = bx0 + tx * OX, y0 = by0 + ty * OY;
-  HIPSTENCIL_UNROLL
-  for (int y = 0; y < OY; ++y)
-    HIPSTENCIL_UNROLL
-    for (int x = 0; x < OX; ++x) {
-      const int ox = x0 + x, oy = y0 + y;
-      if (ox < g.width && oy < g.height && g.writes_window(g.src_x0 + ox, g.src_y0 + oy))
-        dst(g.dst_x0 + ox, g.dst_y0 + oy) = from_accum<Out>(acc[y][x]);
-    }
+  store_block<Out, OX, OY>(dst, g, acc, bx0 + tx * OX, by0 + ty * OY, false);
 }
 
 /// Launches tiled_dense_clamp_kernel of radius R, BX x BY threads of OX x OY outputs, on

@@ -119,16 +119,7 @@ __global__ void __launch_bounds__(BX* BY)
         HIPSTENCIL_UNROLL
         for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], taps.col[t - y], v[x]);
   }
-  HIPSTENCIL_UNROLL
-  for (int y = 0; y < OY; ++y) {
-    const int oy = y0 + ty * OY + y;
-    HIPSTENCIL_UNROLL
-    for (int x = 0; x < OX; ++x) {
-      const int ox = x0 + x;
-      if (ox < g.width && oy < g.height && g.writes_window(g.src_x0 + ox, g.src_y0 + oy))
-        dst(g.dst_x0 + ox, g.dst_y0 + oy) = from_accum<Out>(acc[y][x]);
-    }
-  }
+  store_block<Out, OX, OY>(dst, g, acc, x0, y0 + ty * OY, false);
 }
 
 /// Whether tiled_sep_clamp_kernel's grid holds a ROI of `height` rows in tiles of `th`
