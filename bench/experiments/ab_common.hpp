@@ -1,8 +1,8 @@
 // Shared by the standalone A/B drivers of bench/experiments/ (the .cu files that include
 // it; not built by CMake): the median time of a call by device events, a hash of an output
 // and random inputs, the dense filter they time, the packed drivers' walk over their cases,
-// and the timing and line of one case of the replicate kernels' probes, so that their
-// figures are taken the same way.
+// and the library's variants, timing and line of one case of the replicate kernels'
+// probes, so that their figures are taken the same way.
 #pragma once
 #include <hipstencil/hipstencil.hpp>
 #include <cuda_runtime.h>
@@ -122,6 +122,28 @@ void ab_time_alternating(hipstencil::device_image<T>& out, double (*t)[2], unsig
 /// One variant of a case of the replicate kernels' probes (dense_clamp_ab.cu,
 /// sep_clamp_ab.cu): its name and its call.
 using ab_variant = std::pair<std::string, std::function<void()>>;
+
+/// A variant of those probes that runs the library: convolve(src, out, f) under replicate
+/// with the algorithm tag `algo` (src, out and f outlive the variant).
+template <class T, class Filter, class Algo>
+ab_variant ab_library_variant(const char* name, hipstencil::image_view<const T> src, hipstencil::device_image<T>& out,
+                              const Filter& f, Algo algo) {
+  return {name, [src, &out, &f, algo] {
+            hipstencil::convolve(src, out.view(), f, hipstencil::border::replicate{}, algo);
+          }};
+}
+
+/// Appends to v the variants every replicate probe times first: automatic, direct and, for
+/// 8-bit channels, packed (ab_library_variant).
+template <class T, class Filter>
+void ab_add_library_firsts(std::vector<ab_variant>& v, hipstencil::image_view<const T> src,
+                           hipstencil::device_image<T>& out, const Filter& f) {
+  namespace hs = hipstencil;
+  v.push_back(ab_library_variant("auto", src, out, f, hs::algo::automatic{}));
+  v.push_back(ab_library_variant("direct", src, out, f, hs::algo::direct<>{}));
+  if constexpr (sizeof(typename hs::pixel_traits<T>::channel_type) == 1)
+    v.push_back(ab_library_variant("packed", src, out, f, hs::algo::packed<>{}));
+}
 
 /// Times one case of those probes and prints its line but for the outputs' check: `label`
 /// (the pixel, size and filter), then each variant's time (v[0] automatic, v[1] to

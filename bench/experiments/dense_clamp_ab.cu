@@ -34,14 +34,9 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
   ab_for_each_problem<T, true>(sizes, [&](int w, int h, int r, hs::image_view<const T> src, hs::device_image<T>& out,
                                           const hs::filter2d& f, const auto& p, const hd::geometry& gr) {
     std::vector<ab_variant> v;
-    auto lib = [&](const char* name, auto algo) {
-      v.push_back({name, [&, algo] { hs::convolve(src, out.view(), f, hs::border::replicate{}, algo); }});
-    };
-    lib("auto", hs::algo::automatic{});
-    lib("direct", hs::algo::direct<>{});
-    if constexpr (sizeof(typename hs::pixel_traits<T>::channel_type) == 1) lib("packed", hs::algo::packed<>{});
-    lib("smem", hs::algo::shared_mem<>{});
-    lib("tiled", hs::algo::tiled<>{});
+    ab_add_library_firsts(v, src, out, f);
+    v.push_back(ab_library_variant("smem", src, out, f, hs::algo::shared_mem<>{}));
+    v.push_back(ab_library_variant("tiled", src, out, f, hs::algo::tiled<>{}));
     const int first_clamp = int(v.size());
     // One shape: 32 x BY threads of OX x OY outputs, named "BYxOXxOY".
     auto add = [&](auto BY, auto OX, auto OY) {

@@ -40,14 +40,9 @@ void probe(const char* type, std::initializer_list<std::pair<int, int>> sizes) {
                                                hs::device_image<T>& out, const hs::separable_filter& f,
                                                const auto& p, const hd::geometry& gr) {
     std::vector<ab_variant> v;
-    auto lib = [&](const char* name, auto algo) {
-      v.push_back({name, [&, algo] { hs::convolve(src, out.view(), f, hs::border::replicate{}, algo); }});
-    };
-    lib("auto", hs::algo::automatic{});
-    lib("direct", hs::algo::direct<>{});
-    if constexpr (sizeof(typename hs::pixel_traits<T>::channel_type) == 1) lib("packed", hs::algo::packed<>{});
-    lib("smem", hs::algo::shared_mem<>{});
-    lib("tiled0", tiled_off{});
+    ab_add_library_firsts(v, src, out, f);
+    v.push_back(ab_library_variant("smem", src, out, f, hs::algo::shared_mem<>{}));
+    v.push_back(ab_library_variant("tiled0", src, out, f, tiled_off{}));
     const int first_clamp = int(v.size());
     auto add = [&](const char* name, auto go) {
       v.push_back({name, [&, go] {
