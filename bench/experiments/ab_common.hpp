@@ -120,7 +120,7 @@ void ab_time_alternating(hipstencil::device_image<T>& out, double (*t)[2], unsig
 }
 
 /// One variant of a case of the replicate kernels' probes (dense_clamp_ab.cu,
-/// sep_clamp_ab.cu): its name and its call.
+/// sep_clamp_ab.cu, dense_vec_ab.cu): its name and its call.
 using ab_variant = std::pair<std::string, std::function<void()>>;
 
 /// A variant of those probes that runs the library: convolve(src, out, f) under replicate
@@ -215,9 +215,10 @@ void ab_for_each_size(std::initializer_list<std::pair<int, int>> sizes, unsigned
   }
 }
 
-/// The clamp-kernel probes' walk (sep_clamp_ab.cu, sep_upfront_ab.cu, and dense_clamp_ab.cu
-/// with Dense): for each size w x h a random input of T (one seed across sizes) and an
-/// output image; radius 1 and 2, a Gaussian (Dense: ab_dense_filter), under replicate.
+/// The clamp-kernel probes' walk (sep_clamp_ab.cu, sep_upfront_ab.cu, dense_vec_ab.cu, and
+/// dense_clamp_ab.cu with Dense): for each size w x h a random input of T (one seed across
+/// sizes) and an output image; radius 1 and 2, a Gaussian (Dense: ab_dense_filter), under
+/// replicate.
 /// Calls f(w, h, r, src, out, filter, p, gr): p the library's problem for that call on the
 /// whole images (detail::make_problem) and gr its reads' geometry, with which a probe
 /// launches a family's kernels directly.
