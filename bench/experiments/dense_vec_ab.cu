@@ -6,14 +6,17 @@
 // kernels behind tiled's interior instance beyond 2^20 pixels (float 1920x1080 dense 3x3:
 // 1.05 to 1.11 times its time) and 8-bit 1920x1080 3x3 above 6 us? A held copy of a float
 // image took 6.14 us at 1920x1080 in 16-byte words a thread and 8.99 one pixel a thread
-// (launch_floor.cu).
+// (launch_floor.cu). And the narrow image 128x65536: automatic ran float dense 3x3 there in
+// 28.2 us (NPP's FilterBorder 30.3), and on 3840x2160, 1% fewer pixels, in 22.3
+// (bench/results/2026-12-04-h200.csv).
 // Mode dense: dense 3x3 and 5x5 (ab_dense_filter); mode sep: a Gaussian; both under
-// replicate, 128x128 to 8192x8192. One pixel type a build: -DTYPE=0 u8, 1 float, 2 uchar4,
-// 4 uchar3, 5 ushort3, 6 float3 (ab_type.hpp), so that the binaries build in parallel and
-// each stays small. Three-channel pixels are loaded in groups of 48 bytes (group_bytes):
-// the library's kernels read a uchar3 as three byte loads and a ushort3 as three 2-byte
-// ones (PTX, nvcc 13: 27 and 30 loads in tiled_dense_clamp_kernel's 3x3 instances), where
-// one 16-byte load holds five and a third of the one and two and two thirds of the other.
+// replicate, 128x128 to 8192x8192 and 128x65536. One pixel type a build: -DTYPE=0 u8,
+// 1 float, 2 uchar4, 4 uchar3, 5 ushort3, 6 float3 (ab_type.hpp), so that the binaries
+// build in parallel and each stays small. Three-channel pixels are loaded in groups of 48
+// bytes (group_bytes): the library's kernels read a uchar3 as three byte loads and a
+// ushort3 as three 2-byte ones (PTX, nvcc 13: 27 and 30 loads in tiled_dense_clamp_kernel's
+// 3x3 instances), where one 16-byte load holds five and a third of the one and two and two
+// thirds of the other.
 // Held, median of 40, better of two runs taken in turn (ab_time_kernel_case). Variants:
 //   auto, direct, packed (8-bit), tiled   the library's algorithms;
 //   lBYxOXxOY       tiled_dense_clamp_kernel, 32 x BY threads of OX x OY outputs;
@@ -435,7 +438,7 @@ void probe(std::initializer_list<std::pair<int, int>> sizes) {
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "all";
   const auto sizes = {std::pair<int, int>{128, 128}, {256, 256},   {512, 512},   {724, 724}, {1280, 720},
-                      {1920, 1080},                  {2560, 1440}, {3840, 2160}, {8192, 8192}};
+                      {1920, 1080},                  {2560, 1440}, {3840, 2160}, {8192, 8192}, {128, 65536}};
   if (mode == "all" || mode == "dense") probe<true>(sizes);
   if (mode == "all" || mode == "sep") probe<false>(sizes);
   std::printf("last error: %s\n", cudaGetErrorString(cudaGetLastError()));
