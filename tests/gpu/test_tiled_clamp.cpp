@@ -16,7 +16,8 @@
 // half4, bfloat16x4 and float4 (three and four channels at radius 2 in 32 x 4 threads in
 // the small shape; in the other uchar3 2 x 2 outputs, the others 1 x 4, in 32 x 4 threads
 // for three 16- and 32-bit channels and for four at radius 1, and uchar4 at radius 1
-// 1 x 2).
+// 1 x 2). Narrow float ROIs run both beyond those pixel limits (tiled_policy's
+// clamp_narrow): a case of its own on ROIs of over 2^20 pixels up to 128 wide.
 #include "algo_matrix.hpp"
 
 namespace {
@@ -25,18 +26,23 @@ using lib = hipstencil::tuning::tiled_policy<>;
 static_assert(lib::clamp_separable_small(131LL * 67) && !lib::clamp_separable_small(263LL * 257),
               "the sizes below fall in both shapes");
 
+struct roi_size {
+  int w, h;
+};
+/// The walk's ROI sizes unless a case names its own.
+const std::vector<roi_size> clamp_sizes = {{1, 1}, {3, 2}, {17, 13}, {131, 67}, {263, 257}};
+
 /// Every case of the kernels' walk for a filter of radius r from make_filter(r) (a
 /// separable_filter or a filter2d): the three rules that read as replicate, radius 1 and
-/// 2, the sizes, the placements and both halo modes, through algo::tiled.
+/// 2, the ROI sizes, the placements and both halo modes, through algo::tiled.
 template <class In, class Out, class MakeFilter>
-void tiled_clamp_walk(MakeFilter make_filter) {
+void tiled_clamp_walk(MakeFilter make_filter, const std::vector<roi_size>& sizes = clamp_sizes) {
   using namespace gpu_test;
-  struct size { int w, h; };
   const border::any rules[] = {border::replicate{}, border::skip{}, border::padded{}};
   for (const border::any& b : rules)
     for (int r : {1, 2}) {
       const auto f = make_filter(r);
-      for (size s : {size{1, 1}, size{3, 2}, size{17, 13}, size{131, 67}, size{263, 257}})
+      for (roi_size s : sizes)
         for (int placement = 0; placement < 9; ++placement)
           for (halo hm : {halo::from_parent, halo::isolated}) {
             const problem p = place(s.w, s.h, placement, hm, r, r, r, r, b.rule);
@@ -124,4 +130,21 @@ TEST_CASE("tiled's replicate kernels on three-channel pixels (separable and dens
   tiled_dense_clamp_case<hipstencil::uchar3, hipstencil::uchar3>();
   tiled_dense_clamp_case<hipstencil::ushort3, hipstencil::ushort3>();
   tiled_dense_clamp_case<hipstencil::float3, hipstencil::float3>();
+}
+
+TEST_CASE("tiled's replicate kernels on narrow float ROIs beyond their pixel limits (separable and dense, 3x3 and "
+          "5x5, every ROI placement)",
+          "[gpu][algos][tiled]") {
+  using namespace gpu_test;
+  // 97x10831 (primes) and 128x8193 run both kernels past clamp_separable_max_pixels and
+  // clamp_dense_max_pixels (clamp_narrow); 1x1048577 is taller than their grids hold and
+  // runs tiled's other kernels.
+  static_assert(lib::clamp_narrow(1, 4, 97) && lib::clamp_narrow(1, 4, 128) &&
+                    97LL * 10831 > lib::clamp_separable_max_pixels(1, 4) &&
+                    128LL * 8193 > lib::clamp_dense_max_pixels(1, 4, 1) &&
+                    128LL * 8193 > lib::clamp_dense_max_pixels(1, 4, 2),
+                "the sizes below run the kernels only as narrow ROIs");
+  const std::vector<roi_size> sizes = {{97, 10831}, {128, 8193}, {1, 1048577}};
+  tiled_clamp_walk<float, float>([](int r) { return random_separable(2 * r + 1, 2 * r + 1); }, sizes);
+  tiled_clamp_walk<float, float>([](int r) { return random_filter(2 * r + 1, 2 * r + 1); }, sizes);
 }

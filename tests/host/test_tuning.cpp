@@ -993,3 +993,45 @@ TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uch
   // Taller than the kernel's grid holds: the row does not hold.
   CHECK(!table::clamp_dense(shape(false, 1, 1, 1, 1, 8 * 65535 + 1)));
 }
+
+TEST_CASE("automatic's table: tiled's replicate kernels for float ROIs up to 128 pixels wide at any size (H200)") {
+  using lib = tu::tiled_policy<>;
+  using table = tu::automatic_table<tu::arch::sm_90>;
+  // The policy: one channel of 4 bytes (float), up to 128 pixels wide (at 128x65536 the
+  // kernels took 0.83 to 0.93 times the time of the interior instance, which ran there
+  // before: tiled_policy's ClampNarrowMaxWidth).
+  STATIC_REQUIRE((lib::clamp_narrow(1, 4, 1) && lib::clamp_narrow(1, 4, 128) && !lib::clamp_narrow(1, 4, 129)));
+  STATIC_REQUIRE((!lib::clamp_narrow(1, 1, 64) && !lib::clamp_narrow(1, 2, 128) && !lib::clamp_narrow(3, 4, 64) &&
+                  !lib::clamp_narrow(4, 4, 64)));
+  for (bool sep : {false, true})
+    for (int r : {1, 2}) {
+      CAPTURE(sep, r);
+      const auto holds = [&](const tu::problem_shape& s) {
+        return sep ? table::clamp_separable(s) : table::clamp_dense(s);
+      };
+      // Beyond the pixel limit (2^20) where the ROI is narrow: 128x65536, 8x524280 (the
+      // tallest the table takes), 97x10831, 128x8193.
+      for (auto wh : {std::pair<int, int>{128, 65536}, {8, 8 * 65535}, {97, 10831}, {128, 8193}}) {
+        const auto s = shape(sep, r, 1, 4, wh.first, wh.second);
+        REQUIRE(s.pixels() > (1LL << 20));
+        CHECK(holds(s));
+        CHECK(sm90_first(s) == tu::choice::tiled);
+      }
+      // One pixel wider, or other pixels of the same shape: the pixel limit.
+      CHECK(!holds(shape(sep, r, 1, 4, 129, 65536)));
+      CHECK(!holds(shape(sep, r, 1, 2, 128, 65536)));
+      CHECK(!holds(shape(sep, r, 1, 1, 128, 65536)));
+      CHECK(!holds(shape(sep, r, 4, 4, 128, 65536)));
+      // Not the other rules, not batches, not radius 3, not taller than the grids hold.
+      for (tu::border_cost b : {tu::border_cost::constant, tu::border_cost::fold}) {
+        auto s = shape(sep, r, 1, 4, 128, 65536);
+        s.border = b;
+        CHECK(!holds(s));
+      }
+      auto batch = shape(sep, r, 1, 4, 128, 8192);
+      batch.images = 2;
+      CHECK(!holds(batch));
+      CHECK(!holds(shape(sep, 3, 1, 4, 128, 65536)));
+      CHECK(!holds(shape(sep, r, 1, 4, 128, 8 * 65535 + 1)));
+    }
+}

@@ -203,9 +203,11 @@ struct tiled_family {
         constexpr int r = decltype(R)::value, n = (2 * r + 1) * (2 * r + 1);
         constexpr int min_blocks = P::template dense_min_blocks<C, CB, r>;
         // Small and medium images whose reads are replicate: tiled_dense_clamp_kernel up to
-        // P::clamp_dense_max_pixels, in its small shape up to P::clamp_separable_small.
+        // P::clamp_dense_max_pixels (narrow ones at any size: P::clamp_narrow), in its
+        // small shape up to P::clamp_separable_small.
         if constexpr (!B && P::template clamp_dense<C, CB, r>) {
-          if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_dense_max_pixels(C, CB, r)) {
+          if (gr.border.rule == border::kind::replicate &&
+              (pixels <= P::clamp_dense_max_pixels(C, CB, r) || P::clamp_narrow(C, CB, g.width))) {
             auto go = [&](auto small) {
               constexpr bool S = decltype(small)::value;
               constexpr int DB = P::template clamp_dense_rows<C, CB, r, S>;
@@ -230,9 +232,11 @@ struct tiled_family {
     with_static_radius(p.radius, [&](auto R) {
       constexpr int r = decltype(R)::value;
       // Small and medium images whose reads are replicate: tiled_sep_clamp_kernel up to
-      // P::clamp_separable_max_pixels, in its small shape up to P::clamp_separable_small.
+      // P::clamp_separable_max_pixels (narrow ones at any size: P::clamp_narrow), in its
+      // small shape up to P::clamp_separable_small.
       if constexpr (!B && P::template clamp_separable<C, CB, r>) {
-        if (gr.border.rule == border::kind::replicate && pixels <= P::clamp_separable_max_pixels(C, CB)) {
+        if (gr.border.rule == border::kind::replicate &&
+            (pixels <= P::clamp_separable_max_pixels(C, CB) || P::clamp_narrow(C, CB, g.width))) {
           constexpr int SB = P::template clamp_separable_small_rows<C, r>;
           constexpr int SX = P::template clamp_separable_out_x<C, CB>, SY = P::template clamp_separable_out_y<C, CB, r>;
           if (P::clamp_separable_small(pixels)) {

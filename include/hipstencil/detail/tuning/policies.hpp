@@ -322,6 +322,14 @@ struct two_pass_policy {
 ///     times the best of six; 1 x 4 outputs in 32 x 4 threads took 0.92 to 1.00 times their
 ///     time for uchar3, and ushort3 3x3, from 1280x720, but 1.00 to 1.07 at 512x512 and
 ///     724x724: a third shape by size, not taken.
+///   ClampNarrowMaxWidth: float ROIs at most this many pixels wide run both kernels
+///     whatever their pixel count (clamp_narrow), where the interior instance's frame
+///     columns are a large share of the image. Held, best of two, at 128x65536 against
+///     automatic's choice before (the interior instance; bench/experiments/dense_vec_ab.cu,
+///     bench/results/2026-12-05/dense-vec-float.txt; the dense kernel's outputs
+///     byte-identical to direct's): dense 3x3 24.10 us against 28.51, 5x5 28.67 against
+///     30.85, separable 3x3 23.46 against 28.26, 5x5 27.90 against 30.94. Other narrow
+///     sizes and other pixels were not timed.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
@@ -335,7 +343,8 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long ClampDenseMaxPixels = 1LL << 20, long long ClampDenseWideMaxPixels = 1LL << 18,
           long long ClampDenseWide5MaxPixels = 1LL << 19, long long ClampDenseWide16MaxPixels = 3840LL * 2160,
           long long ClampDenseWide32MaxPixels = 1LL << 21, long long ClampSeparableWide16MaxPixels = 3840LL * 2160,
-          long long ClampSeparableWide32MaxPixels = 1LL << 22, long long ClampThreeMaxPixels = 8192LL * 8192>
+          long long ClampSeparableWide32MaxPixels = 1LL << 22, long long ClampThreeMaxPixels = 8192LL * 8192,
+          int ClampNarrowMaxWidth = 128>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -450,6 +459,13 @@ struct tiled_policy {
     if (channels == 3) return ClampThreeMaxPixels;
     if (channel_bytes == 1) return ClampSeparableWideMaxPixels;
     return channel_bytes == 2 ? ClampSeparableWide16MaxPixels : ClampSeparableWide32MaxPixels;
+  }
+  /// Whether a ROI `width` pixels wide of pixels of `channels` channels of `channel_bytes`
+  /// bytes runs both replicate kernels whatever its pixel count, beyond
+  /// clamp_separable_max_pixels and clamp_dense_max_pixels: float (one channel of 4 bytes)
+  /// up to ClampNarrowMaxWidth pixels wide.
+  static constexpr bool clamp_narrow(int channels, int channel_bytes, int width) {
+    return channels == 1 && channel_bytes == 4 && width <= ClampNarrowMaxWidth;
   }
   /// Whether tiled_sep_clamp_kernel takes its small shape (32 threads wide, one output
   /// each, clamp_separable_small_rows rows of them) on a ROI of `pixels` pixels: up to
