@@ -203,10 +203,13 @@ inline hipstencil::filter2d ab_dense_filter(int r) {
   return hipstencil::filter2d(k, k, d);
 }
 
+/// Image sizes, width x height, as the probes list them (a braced list converts).
+using ab_sizes = std::vector<std::pair<int, int>>;
+
 /// For each size w x h, a random input of T (the generator seeded once with `seed`) and an
 /// output image of that size: calls f(w, h, src, out).
 template <class T, class F>
-void ab_for_each_size(std::initializer_list<std::pair<int, int>> sizes, unsigned seed, F f) {
+void ab_for_each_size(const ab_sizes& sizes, unsigned seed, F f) {
   for (auto sz : sizes) {
     hipstencil::device_image<T> a(sz.first, sz.second), b(sz.first, sz.second);
     fill_random_pixels(a, seed);
@@ -223,7 +226,7 @@ void ab_for_each_size(std::initializer_list<std::pair<int, int>> sizes, unsigned
 /// whole images (detail::make_problem) and gr its reads' geometry, with which a probe
 /// launches a family's kernels directly.
 template <class T, bool Dense, class F>
-void ab_for_each_problem(std::initializer_list<std::pair<int, int>> sizes, F f) {
+void ab_for_each_problem(const ab_sizes& sizes, F f) {
   namespace hs = hipstencil;
   ab_for_each_size<T>(sizes, 12345u, [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& out) {
     for (int r : {1, 2}) {
@@ -240,7 +243,7 @@ void ab_for_each_problem(std::initializer_list<std::pair<int, int>> sizes, F f) 
   });
 }
 template <class T, class F>
-void ab_for_each_separable_problem(std::initializer_list<std::pair<int, int>> sizes, F f) {
+void ab_for_each_separable_problem(const ab_sizes& sizes, F f) {
   ab_for_each_problem<T, false>(sizes, f);
 }
 

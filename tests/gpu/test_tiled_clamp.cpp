@@ -11,7 +11,14 @@
 // uchar4, float, u16, s16, half, bfloat16, uchar3, ushort3, float3, ushort4, half4,
 // bfloat16x4 and float4; pass 1's rows loaded upfront (one channel; three and four in the
 // small shape, and three and four of 16 and 32 bits at radius 1) and row after row (the
-// rest; tiled_policy's clamp_separable_upfront).
+// rest; tiled_policy's clamp_separable_upfront). Three channels also on 1031x769 (primes,
+// over 3 * 2^18 pixels), in the separable kernel's large shape (clamp_separable_large).
+// ushort3 dense above the small shape runs tiled_dense_staged_kernel (kernels/
+// tiled_staged.hpp): in the walk, whose placements start the window at several offsets
+// within a group of four pixels and put groups across the domain's edges, and in a case
+// of its own on an image 7 pixels wide, whose groups reach past its edge in every row, and
+// on a source not aligned to the loads (a view one pixel into its image), where the
+// launcher runs tiled_dense_clamp_kernel instead.
 // Dense: u8, uchar4, float, u16, s16, half, bfloat16, uchar3, ushort3, float3, ushort4,
 // half4, bfloat16x4 and float4 (three and four channels at radius 2 in 32 x 4 threads in
 // the small shape; in the other uchar3 2 x 2 outputs, the others 1 x 4, in 32 x 4 threads
@@ -56,13 +63,14 @@ void tiled_clamp_walk(MakeFilter make_filter, const std::vector<roi_size>& sizes
 }
 
 template <class In, class Out>
-void tiled_sep_clamp_case() {
+void tiled_sep_clamp_case(const std::vector<roi_size>& sizes = clamp_sizes) {
   using namespace gpu_test;
   constexpr int C = pixel_traits<In>::channels, CB = int(sizeof(typename pixel_traits<In>::channel_type));
   static_assert(lib::clamp_separable<C, CB, 1> && lib::clamp_separable<C, CB, 2> && !lib::clamp_separable<C, CB, 3>,
                 "the kernel runs these pixels at radius 1 and 2");
   static_assert(263LL * 257 <= lib::clamp_separable_max_pixels(C, CB), "the sizes below run the kernel");
-  tiled_clamp_walk<In, Out>([](int r) { return random_separable(2 * r + 1, 2 * r + 1); });
+  for (roi_size sz : sizes) REQUIRE((long long)sz.w * sz.h <= lib::clamp_separable_max_pixels(C, CB));
+  tiled_clamp_walk<In, Out>([](int r) { return random_separable(2 * r + 1, 2 * r + 1); }, sizes);
 }
 
 template <class In, class Out>
@@ -75,6 +83,40 @@ void tiled_dense_clamp_case() {
                     263LL * 257 <= lib::clamp_dense_max_pixels(C, CB, 2),
                 "the sizes below run the kernel");
   tiled_clamp_walk<In, Out>([](int r) { return random_filter(2 * r + 1, 2 * r + 1); });
+}
+
+/// ushort3 dense filters where tiled_dense_staged_kernel's groups meet their limits, above
+/// the small shape, radius 1 and 2, replicate, fresh random sources and filters, outputs
+/// poisoned, against the host reference: a source view one pixel into its image (263x257
+/// ROI; its data not aligned to the loads, so the launcher runs tiled_dense_clamp_kernel;
+/// isolated halo, so the reference on the parent's ROI reads the same pixels), and a
+/// 7x10007 image (the staged kernel), narrower than two groups and not a whole number of
+/// them, so that a group reaches past the domain's edge in every row.
+void tiled_dense_staged_edges_case() {
+  using namespace gpu_test;
+  using T = hipstencil::ushort3;
+  constexpr int VB = lib::clamp_dense_staged<3, 2, 1, false>;
+  static_assert(VB > 0 && lib::clamp_dense_staged<3, 2, 2, false> == VB,
+                "the staged kernel runs ushort3 above the small shape");
+  static_assert(sizeof(T) % VB != 0, "one pixel in, the view is not aligned to the loads");
+  static_assert(!lib::clamp_separable_small(7LL * 10007), "7x10007 is above the small shape");
+  problem unaligned;
+  unaligned.halo_mode = halo::isolated;
+  unaligned.src_w = 264, unaligned.src_h = 257, unaligned.src_roi = rect{1, 0, 263, 257};
+  unaligned.dst_w = 263, unaligned.dst_h = 257, unaligned.dst_roi = rect{0, 0, 263, 257};
+  problem narrow;
+  narrow.src_w = narrow.dst_w = 7, narrow.src_h = narrow.dst_h = 10007;
+  narrow.src_roi = narrow.dst_roi = rect{0, 0, 7, 10007};
+  for (const problem& p : {unaligned, narrow})
+    for (int r : {1, 2}) {
+      const auto src = random_image<T>(p.src_w, p.src_h);
+      const auto f = random_filter(2 * r + 1, 2 * r + 1);
+      INFO(p.src_w << "x" << p.src_h << " radius " << r);
+      check_against_reference<T, T>(p, dense_form(f), border::replicate{}, src,
+                                    [&](image_view<const T> in, image_view<T> out) {
+                                      convolve(in.sub(p.src_roi), out, f, border::replicate{}, algo::tiled<>{});
+                                    });
+    }
 }
 
 }  // namespace
@@ -124,12 +166,23 @@ TEST_CASE("tiled's replicate dense kernel on 16- and 32-bit channels (3x3 and 5x
 TEST_CASE("tiled's replicate kernels on three-channel pixels (separable and dense, 3x3 and 5x5, every ROI placement; "
           "uchar3, ushort3, float3)",
           "[gpu][algos][tiled]") {
-  tiled_sep_clamp_case<hipstencil::uchar3, hipstencil::uchar3>();
-  tiled_sep_clamp_case<hipstencil::ushort3, hipstencil::ushort3>();
-  tiled_sep_clamp_case<hipstencil::float3, hipstencil::float3>();
+  // 263x257 in the medium shape, 1031x769 in the large one.
+  static_assert(!lib::clamp_separable_large(3, 263LL * 257) && lib::clamp_separable_large(3, 1031LL * 769),
+                "the sizes fall in both shapes above the small one");
+  std::vector<roi_size> three_sizes = clamp_sizes;
+  three_sizes.push_back({1031, 769});
+  tiled_sep_clamp_case<hipstencil::uchar3, hipstencil::uchar3>(three_sizes);
+  tiled_sep_clamp_case<hipstencil::ushort3, hipstencil::ushort3>(three_sizes);
+  tiled_sep_clamp_case<hipstencil::float3, hipstencil::float3>(three_sizes);
   tiled_dense_clamp_case<hipstencil::uchar3, hipstencil::uchar3>();
   tiled_dense_clamp_case<hipstencil::ushort3, hipstencil::ushort3>();
   tiled_dense_clamp_case<hipstencil::float3, hipstencil::float3>();
+}
+
+TEST_CASE("tiled's staged dense kernel where its groups meet their limits (ushort3: a view not aligned to the "
+          "loads, an image 7 pixels wide)",
+          "[gpu][algos][tiled]") {
+  tiled_dense_staged_edges_case();
 }
 
 TEST_CASE("tiled's replicate kernels on narrow float ROIs beyond their pixel limits (separable and dense, 3x3 and "

@@ -813,8 +813,11 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
   // The policy: radius 1 and 2, one channel of any width and three and four of 8, 16 and
   // 32 bits; its small shape to 2^16 pixels, 4 thread rows for one channel at radius 2;
   // above, u8 4 x 2 outputs a thread, other one-channel pixels 2 x 2, three and four
-  // channels 1 x 2, but 1 x 4 for 16 and 32 bits at radius 2 (tiled_policy's comment and
-  // tiled_sep_clamp.hpp's have the measurements).
+  // channels 1 x 2, but 1 x 4 for four of 16 and 32 bits at radius 2; three channels from
+  // 3 * 2^18 pixels (786,432: between 724x724 and 1280x720) in a large shape, 1 x 4 in 32 x
+  // 4 threads for uchar3, ushort3 at radius 1 and float3 at radius 2, 1 x 4 in 32 x 8 for
+  // ushort3 at radius 2 (tiled_policy's comment and tiled_sep_clamp.hpp's have the
+  // measurements).
   STATIC_REQUIRE((lib::clamp_separable<1, 1, 1> && lib::clamp_separable<1, 4, 2> && lib::clamp_separable<4, 1, 2>));
   STATIC_REQUIRE((lib::clamp_separable<4, 2, 1> && lib::clamp_separable<4, 4, 2>));
   STATIC_REQUIRE((lib::clamp_separable<3, 1, 1> && lib::clamp_separable<3, 2, 1> && lib::clamp_separable<3, 4, 2>));
@@ -829,16 +832,39 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
   STATIC_REQUIRE((lib::clamp_separable_out_y<1, 1, 2> == 2 && lib::clamp_separable_out_y<1, 4, 2> == 2 &&
                   lib::clamp_separable_out_y<4, 1, 2> == 2 && lib::clamp_separable_out_y<4, 2, 1> == 2 &&
                   lib::clamp_separable_out_y<4, 2, 2> == 4 && lib::clamp_separable_out_y<4, 4, 2> == 4 &&
-                  lib::clamp_separable_out_y<3, 1, 2> == 2 && lib::clamp_separable_out_y<3, 2, 2> == 4 &&
-                  lib::clamp_separable_out_y<3, 4, 1> == 2));
-  // Pass 1's rows loaded upfront: one channel in both shapes, three and four in the small
-  // one, and three and four of 16 and 32 bits at radius 1 in the other too.
+                  lib::clamp_separable_out_y<3, 1, 2> == 2 && lib::clamp_separable_out_y<3, 2, 2> == 2 &&
+                  lib::clamp_separable_out_y<3, 4, 2> == 2 && lib::clamp_separable_out_y<3, 4, 1> == 2));
+  STATIC_REQUIRE((!lib::clamp_separable_large(3, (3LL << 18) - 1) && lib::clamp_separable_large(3, 3LL << 18) &&
+                  !lib::clamp_separable_large(1, 1LL << 20) && !lib::clamp_separable_large(4, 1LL << 20)));
+  // The large shape: rows and outputs a thread in y for uchar3 at radius 1 and 2, ushort3
+  // at 1 and 2, float3 at 1 and 2; every thread row count is 8 outside it.
+  STATIC_REQUIRE((lib::clamp_separable_rows<3, 1, 1, true> == 4 && lib::clamp_separable_out_y<3, 1, 1, true> == 4 &&
+                  lib::clamp_separable_rows<3, 1, 2, true> == 4 && lib::clamp_separable_out_y<3, 1, 2, true> == 4 &&
+                  lib::clamp_separable_rows<3, 2, 1, true> == 4 && lib::clamp_separable_out_y<3, 2, 1, true> == 4 &&
+                  lib::clamp_separable_rows<3, 2, 2, true> == 8 && lib::clamp_separable_out_y<3, 2, 2, true> == 4 &&
+                  lib::clamp_separable_rows<3, 4, 1, true> == 8 && lib::clamp_separable_out_y<3, 4, 1, true> == 2 &&
+                  lib::clamp_separable_rows<3, 4, 2, true> == 4 && lib::clamp_separable_out_y<3, 4, 2, true> == 4));
+  STATIC_REQUIRE((lib::clamp_separable_rows<3, 1, 1> == 8 && lib::clamp_separable_rows<3, 4, 2> == 8 &&
+                  lib::clamp_separable_rows<1, 1, 1, true> == 8 && lib::clamp_separable_rows<4, 1, 2, true> == 8));
+  // Pass 1's rows loaded upfront: one channel in every shape, three and four in the small
+  // one, three and four of 16 and 32 bits at radius 1 in the medium one too and three of
+  // them at radius 2; in the large one float3 at radius 1 only.
   STATIC_REQUIRE((lib::clamp_separable_upfront(1, 1, 2, true) && lib::clamp_separable_upfront(1, 4, 1, false) &&
                   lib::clamp_separable_upfront(4, 1, 1, true) && !lib::clamp_separable_upfront(4, 1, 1, false) &&
                   lib::clamp_separable_upfront(4, 2, 1, false) && lib::clamp_separable_upfront(4, 4, 1, false) &&
                   !lib::clamp_separable_upfront(4, 2, 2, false) && lib::clamp_separable_upfront(4, 2, 2, true) &&
                   lib::clamp_separable_upfront(3, 1, 2, true) && !lib::clamp_separable_upfront(3, 1, 1, false) &&
-                  lib::clamp_separable_upfront(3, 4, 1, false)));
+                  lib::clamp_separable_upfront(3, 4, 1, false) && lib::clamp_separable_upfront(3, 2, 2, false) &&
+                  lib::clamp_separable_upfront(3, 4, 2, false)));
+  constexpr bool large = true, small = true;
+  STATIC_REQUIRE((!lib::clamp_separable_upfront(3, 1, 1, !small, large) &&
+                  !lib::clamp_separable_upfront(3, 1, 2, !small, large) &&
+                  !lib::clamp_separable_upfront(3, 2, 1, !small, large) &&
+                  !lib::clamp_separable_upfront(3, 2, 2, !small, large) &&
+                  lib::clamp_separable_upfront(3, 4, 1, !small, large) &&
+                  !lib::clamp_separable_upfront(3, 4, 2, !small, large) &&
+                  lib::clamp_separable_upfront(1, 4, 2, !small, large) &&
+                  lib::clamp_separable_upfront(3, 2, 2, small, large)));
   // The row (bench/results/2026-11-28-sep-clamp/sep-clamp-1.txt and 2026-11-28-dense16/
   // sep16-wide-1.txt, held, best of two, against the fastest other family): u8, u16 and
   // float from 128x128 to 1280x720 (921,600 pixels), uchar4 to 960x540 (518,400), ushort4
@@ -1003,6 +1029,15 @@ TEST_CASE("automatic's table: tiled's replicate kernels for float ROIs up to 128
   STATIC_REQUIRE((lib::clamp_narrow(1, 4, 1) && lib::clamp_narrow(1, 4, 128) && !lib::clamp_narrow(1, 4, 129)));
   STATIC_REQUIRE((!lib::clamp_narrow(1, 1, 64) && !lib::clamp_narrow(1, 2, 128) && !lib::clamp_narrow(3, 4, 64) &&
                   !lib::clamp_narrow(4, 4, 64)));
+  // The kernels' size question, which the launcher and the table share: the pixel limit,
+  // or narrow at any size.
+  constexpr long long limit = 1LL << 20, tall = 128LL * 65536, wider = 129LL * 65536;
+  STATIC_REQUIRE((lib::clamp_separable_size(1, 4, 1024, limit) && !lib::clamp_separable_size(1, 4, 1024, limit + 1) &&
+                  lib::clamp_separable_size(1, 4, 128, tall) && !lib::clamp_separable_size(1, 4, 129, wider) &&
+                  !lib::clamp_separable_size(1, 2, 128, tall)));
+  STATIC_REQUIRE((lib::clamp_dense_size(1, 4, 2, 1024, limit) && !lib::clamp_dense_size(1, 4, 2, 1024, limit + 1) &&
+                  lib::clamp_dense_size(1, 4, 1, 128, tall) && !lib::clamp_dense_size(1, 4, 1, 129, wider) &&
+                  !lib::clamp_dense_size(4, 1, 1, 128, tall)));
   for (bool sep : {false, true})
     for (int r : {1, 2}) {
       CAPTURE(sep, r);
@@ -1034,4 +1069,29 @@ TEST_CASE("automatic's table: tiled's replicate kernels for float ROIs up to 128
       CHECK(!holds(shape(sep, 3, 1, 4, 128, 65536)));
       CHECK(!holds(shape(sep, r, 1, 4, 128, 8 * 65535 + 1)));
     }
+}
+
+TEST_CASE("tiled_policy: the staged dense kernel for ushort3 above the small shape, in loads of 8 bytes") {
+  using lib = tu::tiled_policy<>;
+  // tiled_dense_staged_kernel (kernels/tiled_staged.hpp) for ushort3 at radius 1 and 2 in
+  // the shape above clamp_separable_small; nothing in the small shape, for uchar3, float3,
+  // one and four channels, or beyond radius 2.
+  for (int r : {1, 2}) {
+    CAPTURE(r);
+    CHECK(lib::clamp_dense_staged_bytes(3, 2, r, false) == 8);
+    CHECK(lib::clamp_dense_staged_bytes(3, 2, r, true) == 0);
+    for (int bytes : {1, 4}) CHECK(lib::clamp_dense_staged_bytes(3, bytes, r, false) == 0);
+    for (int bytes : {1, 2, 4}) {
+      CHECK(lib::clamp_dense_staged_bytes(1, bytes, r, false) == 0);
+      CHECK(lib::clamp_dense_staged_bytes(4, bytes, r, false) == 0);
+    }
+  }
+  CHECK(lib::clamp_dense_staged_bytes(3, 2, 3, false) == 0);
+  STATIC_REQUIRE((lib::clamp_dense_staged<3, 2, 1, false> == 8 && lib::clamp_dense_staged<3, 2, 2, false> == 8 &&
+                  lib::clamp_dense_staged<3, 2, 1, true> == 0 && lib::clamp_dense_staged<3, 1, 1, false> == 0 &&
+                  lib::clamp_dense_staged<3, 4, 2, false> == 0));
+  // The kernel's shape there, which group_tile requires to be whole groups of four pixels
+  // (8-byte loads of 6-byte pixels): 32 x 4 threads of 1 x 4 outputs, tiles 32 wide.
+  STATIC_REQUIRE((lib::clamp_dense_out_x<3, 2, false> == 1 && lib::clamp_dense_rows<3, 2, 1, false> == 4 &&
+                  lib::clamp_dense_out_y<3, 2, 2, false> == 4));
 }

@@ -15,6 +15,9 @@
 //   tiled_dense_clamp_kernel (tiled_dense_clamp.hpp): dense 3x3 and 5x5 on one image
 //     whose reads are replicate, up to tiled_policy's ClampDenseMaxPixels: its window
 //     staged in shared memory with every read clamped, unrolled, no tile classes.
+//   tiled_dense_staged_kernel (tiled_staged.hpp): the same with its window staged by
+//     whole aligned loads, for ushort3 above the small shape (tiled_policy's
+//     clamp_dense_staged_bytes) where the source allows.
 //   tiled2d_kernel: dense filters. Each thread walks the OY + 2R input rows of its window
 //     once; a row's OX + 2R pixels sit in registers and feed every output row it touches
 //     (raw pixels shared through registers and L1). Sharing per-filter-row horizontal
@@ -41,6 +44,7 @@
 #include "tiled_dense_clamp.hpp"
 #include "tiled_interior.hpp"
 #include "tiled_sep_clamp.hpp"
+#include "tiled_staged.hpp"
 
 namespace hipstencil {
 namespace detail {
@@ -203,17 +207,25 @@ struct tiled_family {
         constexpr int r = decltype(R)::value, n = (2 * r + 1) * (2 * r + 1);
         constexpr int min_blocks = P::template dense_min_blocks<C, CB, r>;
         // Small and medium images whose reads are replicate: tiled_dense_clamp_kernel up to
-        // P::clamp_dense_max_pixels (narrow ones at any size: P::clamp_narrow), in its
-        // small shape up to P::clamp_separable_small.
+        // P::clamp_dense_max_pixels (narrow ones at any size: P::clamp_dense_size), in its
+        // small shape up to P::clamp_separable_small; where P::clamp_dense_staged and the
+        // source allows, tiled_dense_staged_kernel in its place.
         if constexpr (!B && P::template clamp_dense<C, CB, r>) {
-          if (gr.border.rule == border::kind::replicate &&
-              (pixels <= P::clamp_dense_max_pixels(C, CB, r) || P::clamp_narrow(C, CB, g.width))) {
+          if (gr.border.rule == border::kind::replicate && P::clamp_dense_size(C, CB, r, g.width, pixels)) {
             auto go = [&](auto small) {
               constexpr bool S = decltype(small)::value;
               constexpr int DB = P::template clamp_dense_rows<C, CB, r, S>;
               constexpr int DY = P::template clamp_dense_out_y<C, CB, r, S>;
+              constexpr int DX = P::template clamp_dense_out_x<C, CB, S>;
+              constexpr int VB = P::template clamp_dense_staged<C, CB, r, S>;
               if (!tiled_sep_clamp_fits(g.height, DB * DY)) return false;
-              launch_tiled_dense_clamp<r, 32, DB, P::template clamp_dense_out_x<C, CB, S>, DY>(p, gr);
+              if constexpr (VB > 0) {
+                if (group_loads_aligned<VB>(p.src)) {
+                  launch_tiled_dense_staged<r, 32, DB, DX, DY, VB>(p, gr);
+                  return true;
+                }
+              }
+              launch_tiled_dense_clamp<r, 32, DB, DX, DY>(p, gr);
               return true;
             };
             if (P::clamp_separable_small(pixels) ? go(std::true_type{}) : go(std::false_type{})) return;
@@ -232,18 +244,26 @@ struct tiled_family {
     with_static_radius(p.radius, [&](auto R) {
       constexpr int r = decltype(R)::value;
       // Small and medium images whose reads are replicate: tiled_sep_clamp_kernel up to
-      // P::clamp_separable_max_pixels (narrow ones at any size: P::clamp_narrow), in its
-      // small shape up to P::clamp_separable_small.
+      // P::clamp_separable_max_pixels (narrow ones at any size: P::clamp_separable_size),
+      // in its small shape up to P::clamp_separable_small, for three channels in a third
+      // from P::clamp_separable_large.
       if constexpr (!B && P::template clamp_separable<C, CB, r>) {
-        if (gr.border.rule == border::kind::replicate &&
-            (pixels <= P::clamp_separable_max_pixels(C, CB) || P::clamp_narrow(C, CB, g.width))) {
+        if (gr.border.rule == border::kind::replicate && P::clamp_separable_size(C, CB, g.width, pixels)) {
           constexpr int SB = P::template clamp_separable_small_rows<C, r>;
-          constexpr int SX = P::template clamp_separable_out_x<C, CB>, SY = P::template clamp_separable_out_y<C, CB, r>;
+          auto go = [&](auto large) {
+            constexpr bool L = decltype(large)::value;
+            constexpr int SR = P::template clamp_separable_rows<C, CB, r, L>;
+            constexpr int SY = P::template clamp_separable_out_y<C, CB, r, L>;
+            if (!tiled_sep_clamp_fits(g.height, SR * SY)) return false;
+            launch_tiled_sep_clamp<r, 32, SR, P::template clamp_separable_out_x<C, CB>, SY,
+                                   P::clamp_separable_upfront(C, CB, r, false, L)>(p, gr);
+            return true;
+          };
           if (P::clamp_separable_small(pixels)) {
             if (tiled_sep_clamp_fits(g.height, SB))
               return launch_tiled_sep_clamp<r, 32, SB, 1, 1, P::clamp_separable_upfront(C, CB, r, true)>(p, gr);
-          } else if (tiled_sep_clamp_fits(g.height, 8 * SY)) {
-            return launch_tiled_sep_clamp<r, 32, 8, SX, SY, P::clamp_separable_upfront(C, CB, r, false)>(p, gr);
+          } else if (P::clamp_separable_large(C, pixels) ? go(std::true_type{}) : go(std::false_type{})) {
+            return;
           }
         }
       }

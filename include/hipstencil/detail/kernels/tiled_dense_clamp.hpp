@@ -35,6 +35,20 @@
 namespace hipstencil {
 namespace detail {
 
+/// Adds to a thread's OY x OX outputs their dense filter of radius R from a staged window
+/// s: window rows row .. row + OY + 2R - 1, columns col .., in add_window_row's order.
+template <int R, int OY, int OX, class A, int HR, int SW, class Taps>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_staged_window(A (&acc)[OY][OX], const A (&s)[HR][SW], int row,
+                                                                int col, const Taps& taps) {
+  HIPSTENCIL_UNROLL
+  for (int t = 0; t < OY + 2 * R; ++t) {
+    A w[OX + 2 * R];
+    HIPSTENCIL_UNROLL
+    for (int u = 0; u < OX + 2 * R; ++u) w[u] = s[row + t][col + u];
+    add_window_row<R>(acc, w, t, taps);
+  }
+}
+
 /// Dense filter of radius R on the ROI of `g` (`gr`: g.for_reads(), whose rule is
 /// replicate), a tile of BX * OX x BY * OY outputs a block. Threads past the ROI read
 /// clamped pixels (memory that exists) and store nothing. Sums in add_window_row's order,
@@ -78,13 +92,7 @@ __global__ void __launch_bounds__(BX* BY)
   __syncthreads();
   A acc[OY][OX];
   zero(acc);
-  HIPSTENCIL_UNROLL
-  for (int t = 0; t < OY + 2 * R; ++t) {
-    A w[OX + 2 * R];
-    HIPSTENCIL_UNROLL
-    for (int u = 0; u < OX + 2 * R; ++u) w[u] = s[ty * OY + t][tx * OX + u];
-    add_window_row<R>(acc, w, t, taps);
-  }
+  add_staged_window<R>(acc, s, ty * OY, tx * OX, taps);
   store_block<Out, OX, OY>(dst, g, acc, bx0 + tx * OX, by0 + ty * OY, false);
 }
 

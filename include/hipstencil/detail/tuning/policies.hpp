@@ -321,7 +321,30 @@ struct two_pass_policy {
 ///     shapes (sep3-1.txt, sep_clamp_ab.cu's three mode): four channels' took 0.99 to 1.12
 ///     times the best of six; 1 x 4 outputs in 32 x 4 threads took 0.92 to 1.00 times their
 ///     time for uchar3, and ushort3 3x3, from 1280x720, but 1.00 to 1.07 at 512x512 and
-///     724x724: a third shape by size, not taken.
+///     724x724: a third shape by size, then not taken.
+///   ClampThreeSeparableLargeMinPixels: that third shape (clamp_separable_large), 1 x 4
+///     outputs in 32 x 4 threads row after row, from this many pixels for uchar3, ushort3
+///     at radius 1 and float3 at radius 2; below it ushort3 and float3 at radius 2 in 1 x 2
+///     outputs, rows upfront (clamp_separable_rows, _out_y, _upfront). Held, best of two,
+///     against the shapes before, tiled_sep_clamp_kernel in each (bench/experiments/
+///     dense_vec_ab.cu, bench/results/2026-12-05/dense-vec-*.txt): uchar3 1 x 4 0.90 to
+///     0.97 times 1 x 2's time from 1280x720 to 8192x8192 and at 128x65536, 1.00 to 1.06 at
+///     512x512 and 724x724; ushort3 3x3 0.93 to 0.98 from 1280x720, 1.00 and 1.07 below;
+///     float3 5x5 0.92 to 1.00 from 1280x720; ushort3 and float3 5x5 in 1 x 2 rows upfront
+///     0.88 to 0.95 times 1 x 4's time at 512x512 and 724x724 (float3 512x512: 6.34 us
+///     against 7.23), ushort3 1.01 to 1.12 from 1280x720. 724x724 (524,176 pixels) is the
+///     largest size timed below the limit, 1280x720 (921,600) the smallest above.
+///   ClampDenseStagedBytes: ushort3 dense filters above the small shape run
+///     tiled_dense_staged_kernel (kernels/tiled_staged.hpp) in tiled_dense_clamp_kernel's
+///     shape, its window staged in loads of this many bytes (four pixels in three loads),
+///     where the source's data and pitch allow (clamp_dense_staged_bytes); 0: never. Held,
+///     best of two, against tiled_dense_clamp_kernel in the same shape (bench/experiments/
+///     dense_vec_ab.cu, bench/results/2026-12-05/dense-vec-ushort3.txt; outputs
+///     byte-identical to direct's): 0.86 to 0.99 times its time from 512x512 to 8192x8192
+///     (8192x8192 5x5: 451.7 us against 526.2; 1920x1080 3x3 14.08 against 15.81), 0.97 at
+///     128x65536. Not for float3 (0.92 to 1.03, slower at 724x724 and 1280x720 3x3) nor
+///     uchar3, nor in 16-byte loads (ushort3 0.95 to 1.23 times automatic's time,
+///     2026-12-05/three-staged.csv).
 ///   ClampNarrowMaxWidth: float ROIs at most this many pixels wide run both kernels
 ///     whatever their pixel count (clamp_narrow), where the interior instance's frame
 ///     columns are a large share of the image. Held, best of two, at 128x65536 against
@@ -344,7 +367,8 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long ClampDenseWide5MaxPixels = 1LL << 19, long long ClampDenseWide16MaxPixels = 3840LL * 2160,
           long long ClampDenseWide32MaxPixels = 1LL << 21, long long ClampSeparableWide16MaxPixels = 3840LL * 2160,
           long long ClampSeparableWide32MaxPixels = 1LL << 22, long long ClampThreeMaxPixels = 8192LL * 8192,
-          int ClampNarrowMaxWidth = 128>
+          int ClampNarrowMaxWidth = 128, long long ClampThreeSeparableLargeMinPixels = 3LL << 18,
+          int ClampDenseStagedBytes = 8>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -467,6 +491,20 @@ struct tiled_policy {
   static constexpr bool clamp_narrow(int channels, int channel_bytes, int width) {
     return channels == 1 && channel_bytes == 4 && width <= ClampNarrowMaxWidth;
   }
+  /// Whether a ROI `width` pixels wide of `pixels` pixels is within the sizes the separable
+  /// replicate kernel runs (where clamp_separable_for holds): up to
+  /// clamp_separable_max_pixels, or narrow (clamp_narrow) at any size. The launcher and
+  /// automatic's row ask this one question.
+  static constexpr bool clamp_separable_size(int channels, int channel_bytes, int width, long long pixels) {
+    return pixels <= clamp_separable_max_pixels(channels, channel_bytes) ||
+           clamp_narrow(channels, channel_bytes, width);
+  }
+  /// The same for the dense replicate kernel at radius r: up to clamp_dense_max_pixels, or
+  /// narrow at any size.
+  static constexpr bool clamp_dense_size(int channels, int channel_bytes, int r, int width, long long pixels) {
+    return pixels <= clamp_dense_max_pixels(channels, channel_bytes, r) ||
+           clamp_narrow(channels, channel_bytes, width);
+  }
   /// Whether tiled_sep_clamp_kernel takes its small shape (32 threads wide, one output
   /// each, clamp_separable_small_rows rows of them) on a ROI of `pixels` pixels: up to
   /// ClampSeparableSmallMaxPixels.
@@ -474,20 +512,45 @@ struct tiled_policy {
   /// Thread rows of the small shape: 4 for one channel at radius 2, else 8.
   template <int Channels, int R>
   static constexpr int clamp_separable_small_rows = Channels == 1 && R == 2 ? 4 : 8;
-  /// Its shape above that, 32 x 8 threads: outputs a thread in x (u8 4, a word of a row;
-  /// other one-channel pixels 2; three and four channels 1) and in y (2, but 4 for three
-  /// and four channels of 16 and 32 bits at radius 2).
+  /// Whether a ROI of `pixels` pixels of `channels` channels takes the shape for large
+  /// three-channel ROIs above the small one (the Large argument below): three channels
+  /// from ClampThreeSeparableLargeMinPixels.
+  static constexpr bool clamp_separable_large(int channels, long long pixels) {
+    return channels == 3 && pixels >= ClampThreeSeparableLargeMinPixels;
+  }
+  /// Whether that shape is 1 x 4 outputs in 32 x 4 threads (clamp_separable_rows,
+  /// _out_y): uchar3, ushort3 at radius 1 and float3 at radius 2, where that measured
+  /// faster; the other three-channel pixels keep their medium shape's rows and outputs.
+  static constexpr bool clamp_separable_rows4(int channels, int channel_bytes, int r, bool large) {
+    return large && channels == 3 &&
+           (channel_bytes == 1 || (channel_bytes == 2 && r == 1) || (channel_bytes == 4 && r == 2));
+  }
+  /// The shape above the small one, 32 x clamp_separable_rows threads (8, but 4 where
+  /// clamp_separable_rows4): outputs a thread in x (u8 4, a word of a row; other
+  /// one-channel pixels 2; three and four channels 1) and in y (2, but 4 for four channels
+  /// of 16 and 32 bits at radius 2, for three of them at radius 2 in the large shape, and
+  /// where clamp_separable_rows4).
+  template <int Channels, int ChannelBytes, int R, bool Large = false>
+  static constexpr int clamp_separable_rows = clamp_separable_rows4(Channels, ChannelBytes, R, Large) ? 4 : 8;
   template <int Channels, int ChannelBytes>
   static constexpr int clamp_separable_out_x = Channels == 1 ? (ChannelBytes == 1 ? 4 : 2) : 1;
-  template <int Channels, int ChannelBytes, int R>
-  static constexpr int clamp_separable_out_y = Channels != 1 && ChannelBytes > 1 && R == 2 ? 4 : 2;
+  template <int Channels, int ChannelBytes, int R, bool Large = false>
+  static constexpr int clamp_separable_out_y =
+      clamp_separable_rows4(Channels, ChannelBytes, R, Large) ||
+              (ChannelBytes > 1 && R == 2 && (Channels == 4 || (Channels == 3 && Large)))
+          ? 4
+          : 2;
   /// Whether its threads load every window row of pass 1 before filtering the first
   /// (tiled_sep_clamp_kernel's UpfrontRows) for pixels of `channels` channels of
-  /// `channel_bytes` bytes at radius r, in the small shape (`small`) or the other: one
-  /// channel in both; three and four in the small one, and for 16 and 32 bits at radius 1
-  /// in the other too.
-  static constexpr bool clamp_separable_upfront(int channels, int channel_bytes, int r, bool small) {
-    return channels == 1 || small || (channel_bytes > 1 && r == 1);
+  /// `channel_bytes` bytes at radius r, in the small shape (`small`), the large one
+  /// (`large`, clamp_separable_large) or the medium: one channel in all; three and four
+  /// in the small one; 16 and 32 bits at radius 1 in the others too, but not where
+  /// clamp_separable_rows4; three channels of 16 and 32 bits at radius 2 in the medium one.
+  static constexpr bool clamp_separable_upfront(int channels, int channel_bytes, int r, bool small,
+                                                bool large = false) {
+    if (channels == 1 || small) return true;
+    if (clamp_separable_rows4(channels, channel_bytes, r, large)) return false;
+    return channel_bytes > 1 && (r == 1 || (channels == 3 && !large));
   }
   /// Whether dense filters of radius r on pixels of `channels` channels of `channel_bytes`
   /// bytes have tiled_dense_clamp_kernel: radius 1 and 2; one channel of 1, 2 or 4 bytes
@@ -528,6 +591,16 @@ struct tiled_policy {
   static constexpr int clamp_dense_rows =
       Small ? (Channels != 1 && R == 2 ? 4 : 8)
             : (ChannelBytes > 1 && (Channels == 3 || (Channels == 4 && R == 1)) ? 4 : 8);
+  /// Bytes a load of tiled_dense_staged_kernel, which replaces tiled_dense_clamp_kernel in
+  /// its shape, for pixels of `channels` channels of `channel_bytes` bytes at radius r in
+  /// the small shape (`small`) or the other: ClampDenseStagedBytes for ushort3 (three
+  /// channels of 2 bytes) at radius 1 and 2 in the other; 0 (tiled_dense_clamp_kernel)
+  /// elsewhere.
+  static constexpr int clamp_dense_staged_bytes(int channels, int channel_bytes, int r, bool small) {
+    return channels == 3 && channel_bytes == 2 && r >= 1 && r <= 2 && !small ? ClampDenseStagedBytes : 0;
+  }
+  template <int Channels, int ChannelBytes, int R, bool Small>
+  static constexpr int clamp_dense_staged = clamp_dense_staged_bytes(Channels, ChannelBytes, R, Small);
   using dense_radii = Radii;
   using separable_radii = Radii;
   static constexpr std::size_t shared_bytes = SharedBytes;

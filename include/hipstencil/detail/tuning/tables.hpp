@@ -216,8 +216,7 @@ struct automatic_table {
   static constexpr bool clamp_separable(const problem_shape& s) {
     return s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
            tiled_tuned::clamp_separable_for(s.channels, s.channel_bytes, s.radius) &&
-           (s.pixels() <= tiled_tuned::clamp_separable_max_pixels(s.channels, s.channel_bytes) ||
-            tiled_tuned::clamp_narrow(s.channels, s.channel_bytes, s.width));
+           tiled_tuned::clamp_separable_size(s.channels, s.channel_bytes, s.width, s.pixels());
   }
 
   /// tiled first for dense 3x3 and 5x5 on one image whose reads are replicate where its
@@ -244,8 +243,7 @@ struct automatic_table {
   static constexpr bool clamp_dense(const problem_shape& s) {
     return !s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
            tiled_tuned::clamp_dense_for(s.channels, s.channel_bytes, s.radius) &&
-           (s.pixels() <= tiled_tuned::clamp_dense_max_pixels(s.channels, s.channel_bytes, s.radius) ||
-            tiled_tuned::clamp_narrow(s.channels, s.channel_bytes, s.width));
+           tiled_tuned::clamp_dense_size(s.channels, s.channel_bytes, s.radius, s.width, s.pixels());
   }
 
   /// Whether tiled's interior instance would run its frame's replicate instance on s: one
