@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <initializer_list>
 #include <string>
@@ -205,6 +206,24 @@ inline hipstencil::filter2d ab_dense_filter(int r) {
 
 /// Image sizes, width x height, as the probes list them (a braced list converts).
 using ab_sizes = std::vector<std::pair<int, int>>;
+
+/// Sizes from a command line's list "WxH,WxH,..." (`list`), or `defaults` where it is
+/// null; prints `probe`'s complaint and exits with status 2 on a bad entry.
+inline ab_sizes ab_parse_sizes(const char* probe, const char* list, ab_sizes defaults) {
+  if (!list) return defaults;
+  ab_sizes sizes;
+  for (const char* c = list; *c;) {
+    int w = 0, h = 0, n = 0;
+    if (std::sscanf(c, "%dx%d%n", &w, &h, &n) != 2 || w < 1 || h < 1) {
+      std::fprintf(stderr, "%s: bad size list '%s' (expected WxH,WxH,...)\n", probe, list);
+      std::exit(2);
+    }
+    sizes.push_back({w, h});
+    c += n;
+    if (*c == ',') ++c;
+  }
+  return sizes;
+}
 
 /// For each size w x h, a random input of T (the generator seeded once with `seed`) and an
 /// output image of that size: calls f(w, h, src, out).

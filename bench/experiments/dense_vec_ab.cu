@@ -37,7 +37,6 @@
 #include "ab_type.hpp"
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <string>
 namespace hs = hipstencil;
@@ -72,10 +71,11 @@ __device__ __forceinline__ void store_outputs(const image_view<Out>& dst, const 
 }
 
 /// tiled_sep_clamp_kernel with its window's pixels staged as tiled_dense_staged_kernel's
-/// (kernels/tiled_staged.hpp; one barrier; each thread filters its OY + 2R window rows horizontally from there, then its
-/// outputs vertically, in tiled_sep_clamp_kernel's order, so its outputs are
-/// byte-identical) and stored by store_outputs<VS>. Not in the library: in 16-byte loads it
-/// measured slower (bench/results/2026-12-05/three-staged.csv).
+/// (kernels/tiled_staged.hpp, stage_tile_window; one barrier; each thread filters its
+/// OY + 2R window rows horizontally from there, then its outputs vertically, in
+/// tiled_sep_clamp_kernel's order, so its outputs are byte-identical) and stored by
+/// store_outputs<VS>. Not in the library: in 16-byte loads it measured slower
+/// (bench/results/2026-12-05/three-staged.csv).
 template <class In, class Out, int R, int BX, int BY, int OX, int OY, int VB, bool VS>
 __global__ void __launch_bounds__(BX* BY)
     sep_vec_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
@@ -84,18 +84,16 @@ __global__ void __launch_bounds__(BX* BY)
   constexpr int K = 2 * R + 1;
   using A = accum<float, pixel_traits<In>::channels>;
   __shared__ __align__(16) A s[V::HR][V::SW];
-  const int tx = int(threadIdx.x), ty = int(threadIdx.y);
-  const int bx0 = int(blockIdx.x) * V::TW, by0 = int(blockIdx.y) * V::TH;  // ROI-relative
-  const int a0 = g.src_x0 + bx0, lead = V::lead(a0);
-  stage_groups<In, VB, V::HR, V::NW, BX * BY>(s, clamped<In>(src, gr), g.src_y0 + by0, a0 - lead, ty * BX + tx);
-  __syncthreads();
+  const int lead = stage_tile_window<In, R, BX, BY, OX, OY, VB>(s, src, g, gr);
+  // The thread's first output, in the tile (its window's first staged row and column).
+  const int ox = int(threadIdx.x) * OX, oy = int(threadIdx.y) * OY;
   A acc[OY][OX];
   zero(acc);
   HIPSTENCIL_UNROLL
   for (int t = 0; t < OY + 2 * R; ++t) {
     A w[OX + 2 * R];
     HIPSTENCIL_UNROLL
-    for (int u = 0; u < OX + 2 * R; ++u) w[u] = s[ty * OY + t][lead + tx * OX + u];
+    for (int u = 0; u < OX + 2 * R; ++u) w[u] = s[oy + t][lead + ox + u];
     A h[OX];
     HIPSTENCIL_UNROLL
     for (int x = 0; x < OX; ++x) {
@@ -109,7 +107,7 @@ __global__ void __launch_bounds__(BX* BY)
         HIPSTENCIL_UNROLL
         for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], taps.col[t - y], h[x]);
   }
-  store_outputs<VS>(dst, g, acc, bx0 + tx * OX, by0 + ty * OY);
+  store_outputs<VS>(dst, g, acc, int(blockIdx.x) * V::TW + ox, int(blockIdx.y) * V::TH + oy);
 }
 
 /// Whether the staged kernels' preconditions hold on p (VS: spans of OX outputs stored).
@@ -323,30 +321,19 @@ void probe(const ab_sizes& sizes) {
   });
 }
 
-/// Sizes from a list "WxH,WxH,...", or the default ones where there is none; exits on a bad
-/// entry.
-ab_sizes parse_sizes(const char* list) {
-  ab_sizes sizes;
-  if (!list) {
-    return {{128, 128},   {256, 256},   {512, 512},   {724, 724},   {1280, 720},
-            {1920, 1080}, {2560, 1440}, {3840, 2160}, {8192, 8192}, {128, 65536}};
-  }
-  for (const char* c = list; *c;) {
-    int w = 0, h = 0, n = 0;
-    if (std::sscanf(c, "%dx%d%n", &w, &h, &n) != 2 || w < 1 || h < 1) {
-      std::fprintf(stderr, "dense_vec_ab: bad size list '%s' (expected WxH,WxH,...)\n", list);
-      std::exit(2);
-    }
-    sizes.push_back({w, h});
-    c += n;
-    if (*c == ',') ++c;
-  }
-  return sizes;
-}
-
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "all";
-  const ab_sizes sizes = parse_sizes(argc > 2 ? argv[2] : nullptr);
+  const ab_sizes sizes = ab_parse_sizes("dense_vec_ab", argc > 2 ? argv[2] : nullptr,
+                                        {{128, 128},
+                                         {256, 256},
+                                         {512, 512},
+                                         {724, 724},
+                                         {1280, 720},
+                                         {1920, 1080},
+                                         {2560, 1440},
+                                         {3840, 2160},
+                                         {8192, 8192},
+                                         {128, 65536}});
   if (mode == "all" || mode == "dense") probe<true>(sizes);
   if (mode == "all" || mode == "sep") probe<false>(sizes);
   std::printf("last error: %s\n", cudaGetErrorString(cudaGetLastError()));

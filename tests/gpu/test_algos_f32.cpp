@@ -112,15 +112,32 @@ TEST_CASE("streaming: work queued after the call on its stream sees the edge col
   check_queued_copy_sees_every_output(1536, 4096, random_separable(3, 3), border::reflect101{}, algo::streaming<>{});
 }
 
+// Base (a tiled_policy whose interior instance has no size limit) without the replicate
+// kernels (tiled_dense_clamp_kernel, tiled_sep_clamp_kernel), which would otherwise take
+// every ROI here at radius 1 and 2 whose reads are replicate (replicate, skip, padded;
+// up to 2^20 pixels), so that those run the interior instance and its frame's replicate
+// instance too; and with the instance and its frame in one grid, its cells M rows, where
+// M > 0 (tiled2d_fused_kernel; tiled_policy's FusedFrameCellRows).
+template <class Base, int M = 0>
+struct interior_policy : Base {
+  static constexpr int fused_frame_rows = M;
+  static constexpr bool clamp_separable_size(int, int, int, long long) { return false; }
+  static constexpr bool clamp_dense_size(int, int, int, int, long long) { return false; }
+};
+
 // tiled's interior instance and its frame at every ROI size: Policy is the library's but
-// with no size limit, so every ROI with an interior rectangle runs the instance and the
-// frame around it; the others, and ROIs whose spans are not aligned, run tiled2d_kernel
-// alone. Separable 3x3 and 5x5 run there as their outer product (the policy's limit is 0).
-// At radius 1 and 2 the frame runs its replicate instance (clamped reads) under replicate,
-// skip and padded, and the run-time rule's under the others.
-template <class T, class Policy>
+// with no size limit and no replicate kernels (interior_policy), so every ROI with an
+// interior rectangle runs the instance and the frame around it; the others, and ROIs whose
+// spans are not aligned, run tiled2d_kernel alone. Separable 3x3 and 5x5 run there as
+// their outer product (the policy's limit is 0). At radius 1 and 2 the frame runs its
+// replicate instance (clamped reads) under replicate, skip and padded, and the run-time
+// rule's under the others.
+template <class T, class Base, int M = 0>
 void tiled_interior_case(std::initializer_list<int> radii) {
   using namespace gpu_test;
+  using Policy = interior_policy<Base, M>;
+  static_assert(!Policy::clamp_dense_size(1, int(sizeof(T)), 1, 1, 1) && Policy::fused_frame_rows == M,
+                "no replicate kernels");
   using tag = algo::tiled<strategy::tile_class, Policy>;
   struct size { int w, h; };
   for (const border::any& b : matrix_borders())
@@ -178,6 +195,26 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
       convolve(in, p.src_roi, out, p.dst_roi, f, b, tag{}, nullptr, p.halo_mode);
     });
   }
+}
+
+// The interior instance and its frame as one grid (tiled2d_fused_kernel, a policy's
+// FusedFrameCellRows; the library's policy runs two until the one grid is timed): the same
+// walk at radius 1 and 2 (the frame's replicate instance under replicate, skip and padded,
+// the run-time rule's under the others), float with the frame's cells one row and four,
+// u16 one row. Radius 1 and 2 only: each policy compiles the whole family at its radii.
+TEST_CASE("tiled's interior instance and its frame in one grid (float and u16, radius 1 and 2, every ROI size)",
+          "[gpu][algos][tiled]") {
+  using namespace gpu_test;
+  using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2,
+                                          2, 0>;
+  static_assert(every_size::fused_frame_rows == 0 && tuning::tiled_policy<>::fused_frame_rows == 0,
+                "two grids unless a policy asks for one");
+  tiled_interior_case<float, every_size, 1>({1, 2});
+  tiled_interior_case<float, every_size, 4>({1, 2});
+  using every_size16 = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2,
+                                            2, 0, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 1LL << 21,
+                                            2>;
+  tiled_interior_case<std::uint16_t, every_size16, 1>({1, 2});
 }
 
 // The same for one-channel 2-byte pixels, which take the instance at radius 1 and 2

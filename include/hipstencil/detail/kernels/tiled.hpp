@@ -319,9 +319,7 @@ struct tiled_family {
   }
 
   /// Runs a dense filter (or a separable one's outer product) on one image as the interior
-  /// instance and its frame (tiled_interior.hpp) where that applies: the border strategy
-  /// is tile_class, the spans are aligned, the ROI has P::interior_from(clamp_frame, R)
-  /// pixels or more, and the interior rectangle is not empty (`gr`: p.g.for_reads()).
+  /// instance and its frame (tiled_interior.hpp) where plan_interior says it applies.
   /// Returns false, having launched nothing, where it does not. Batches (convolve_batch)
   /// run tiled2d_kernel: batched instances of both grids would be 16 more kernels to
   /// compile and test, and were not measured.
@@ -329,50 +327,84 @@ struct tiled_family {
   static bool launch_interior(const problem<In, Out>& p, const geometry& gr, const Taps& taps) {
     constexpr int OX = P::out_x;
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
+    interior_plan plan;
+    if (!plan_interior<P, R>(p, gr, plan)) return false;
+    // One grid for both (P::fused_frame_rows), the frame's blocks first.
+    if constexpr (P::fused_frame_rows > 0) {
+      constexpr int M = P::fused_frame_rows;
+      if constexpr (P::template frame_clamp<R>) {
+        if (plan.clamp) {
+          launch_tiled_fused<R, IX, IY, OX, IOY, true, M, true>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
+                                                                plan.tiles_y);
+          return true;
+        }
+      }
+      launch_tiled_fused<R, IX, IY, OX, IOY, false, M, true>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
+                                                             plan.tiles_y);
+      return true;
+    }
     const geometry& g = p.g;
-    const bool clamp = clamp_frame<P, R>(gr);
-    if (!p.tile_class || (long long)g.width * g.height < P::interior_from(clamp, R) ||
+    // Whether the device can overlap the two grids, asked of the runtime once per device.
+    const bool overlap =
+        plan.frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
+    auto frame_kernel = frame_instance<P, R, false, In, Out>(plan.small_cells);
+    if constexpr (P::template frame_clamp<R>) {
+      if (plan.clamp) frame_kernel = frame_instance<P, R, true, In, Out>(plan.small_cells);
+    }
+    auto launch_frame = [&](bool dependent) {
+      if (plan.frame_blocks <= 0) return;
+      const unsigned blocks = unsigned(std::min(plan.frame_blocks, 1LL << 16));
+      gpu::launch_dependent(frame_kernel, dim3(blocks), dim3(frame_threads), p.stream, overlap && dependent, p.src,
+                            p.dst, g, gr, taps, plan.frame, plan.frame_first);
+      gpu::check_launch("tiled2d_frame_kernel");
+    };
+    if (plan.frame_first) launch_frame(false);
+    gpu::launch_dependent(&tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY>, plan.grid, dim3(IX, IY), p.stream,
+                          overlap && plan.frame_first, p.src, p.dst, g, taps, plan.in.x0, plan.in.y0, plan.cols,
+                          plan.rows, plan.lead, plan.frame_first);
+    gpu::check_launch("tiled2d_interior_kernel");
+    if (!plan.frame_first) launch_frame(true);
+    return true;
+  }
+
+ public:
+  /// Fills `plan` with how the interior instance and its frame would run a dense filter of
+  /// radius R on p (`gr`: p.g.for_reads()) under policy P, and returns true, where that
+  /// applies: the border strategy is tile_class, the spans are aligned, the ROI has
+  /// P::interior_from(clamp_frame, R) pixels or more, and the interior rectangle is not
+  /// empty. Returns false where it does not. Public for bench/experiments' probes, which
+  /// launch the same rectangle and frame their own way.
+  template <class P, int R, class In, class Out>
+  static bool plan_interior(const problem<In, Out>& p, const geometry& gr, interior_plan& plan) {
+    constexpr int OX = P::out_x;
+    constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
+    const geometry& g = p.g;
+    plan.clamp = clamp_frame<P, R>(gr);
+    if (!p.tile_class || (long long)g.width * g.height < P::interior_from(plan.clamp, R) ||
         !span_aligned<OX>(p.src, p.dst, g, R))
       return false;
     // What load_span reads beyond each window row of the interior's threads.
     using reads = span_reads<span_alignment<In, OX>(), R, OX + 2 * R, int(sizeof(In))>;
-    const interior_rect in = tiled_interior(g, R, OX, IOY, p.src.width, reads::left, reads::right);
-    if (in.empty()) return false;
+    plan.in = tiled_interior(g, R, OX, IOY, p.src.width, reads::left, reads::right);
+    if (plan.in.empty()) return false;
     // Which grid goes first (P::frame_first): the second is launched as the first's
     // dependent and its launch, a few microseconds of host time, ends up on the critical
     // path where the first grid is short.
     constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
     const long long pixels = (long long)g.width * g.height;
-    const bool frame_first = P::frame_first(pixels, CB, R);
+    plan.frame_first = P::frame_first(pixels, CB, R);
     // The frame's cells (P::small_frame: one row below 2^21 pixels, where the frame is
     // short and its grid's time is one thread's chain of loads) and its replicate instance
     // (min / max in place of the run-time rule) where clamp_frame holds.
-    const bool small_cells = P::small_frame(pixels, R, frame_first);
-    const frame_bands frame = make_frame(g, in, small_cells ? P::small_frame_rows : P::frame_rows);
-    const long long frame_blocks = (frame.first[4] + frame_threads - 1) / frame_threads;
-    // Whether the device can overlap the two grids, asked of the runtime once per device.
-    const bool overlap =
-        frame_blocks > 0 && tuning::detail::per_device([](int) { return int(gpu::overlap_supported()); }) != 0;
-    auto frame_kernel = frame_instance<P, R, false, In, Out>(small_cells);
-    if constexpr (P::template frame_clamp<R>) {
-      if (clamp) frame_kernel = frame_instance<P, R, true, In, Out>(small_cells);
-    }
-    auto launch_frame = [&](bool dependent) {
-      if (frame_blocks <= 0) return;
-      const unsigned blocks = unsigned(std::min(frame_blocks, 1LL << 16));
-      gpu::launch_dependent(frame_kernel, dim3(blocks), dim3(frame_threads), p.stream, overlap && dependent, p.src,
-                            p.dst, g, gr, taps, frame, frame_first);
-      gpu::check_launch("tiled2d_frame_kernel");
-    };
-    if (frame_first) launch_frame(false);
-    const int cols = in.x1 - in.x0, rows = in.y1 - in.y0, lead = interior_lead(p.dst, g, in.x0, in.y0, OX);
-    const int tiles_y = (rows + IY * IOY - 1) / (IY * IOY);  // blockIdx.z counts 65535 of them
-    const dim3 grid(unsigned((lead + cols + IX * OX - 1) / (IX * OX)), unsigned(std::min(tiles_y, 65535)),
-                    unsigned((tiles_y + 65534) / 65535));
-    gpu::launch_dependent(&tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY>, grid, dim3(IX, IY), p.stream,
-                          overlap && frame_first, p.src, p.dst, g, taps, in.x0, in.y0, cols, rows, lead, frame_first);
-    gpu::check_launch("tiled2d_interior_kernel");
-    if (!frame_first) launch_frame(true);
+    plan.small_cells = P::small_frame(pixels, R, plan.frame_first);
+    plan.frame = make_frame(g, plan.in, plan.small_cells ? P::small_frame_rows : P::frame_rows);
+    plan.frame_blocks = (plan.frame.first[4] + frame_threads - 1) / frame_threads;
+    plan.cols = plan.in.x1 - plan.in.x0, plan.rows = plan.in.y1 - plan.in.y0;
+    plan.lead = interior_lead(p.dst, g, plan.in.x0, plan.in.y0, OX);
+    plan.tiles_x = (plan.lead + plan.cols + IX * OX - 1) / (IX * OX);
+    plan.tiles_y = (plan.rows + IY * IOY - 1) / (IY * IOY);  // blockIdx.z counts 65535 of them
+    plan.grid = dim3(unsigned(plan.tiles_x), unsigned(std::min(plan.tiles_y, 65535)),
+                     unsigned((plan.tiles_y + 65534) / 65535));
     return true;
   }
 };

@@ -32,6 +32,8 @@
 // with the interior's warps on whole lines as well (interior_lead), 135.9 to 136.2.
 // On the H200, float dense 9x9 at 8192x8192 took 214 us in such an interior kernel and
 // 460 in tiled2d_kernel alone (8 x 8 threads, rows read pixel by pixel).
+// A policy may instead run both in one grid (tiled2d_fused_kernel; tiled_policy's
+// FusedFrameCellRows), each block the frame's cells or the rectangle's tiles.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -42,6 +44,7 @@
 #include "../../platform/overlap.hpp"
 #include "../bordered.hpp"
 #include "../geometry.hpp"
+#include "../problem.hpp"
 #include "accumulate.hpp"
 #include "span_io.hpp"
 #include "taps.hpp"
@@ -107,6 +110,23 @@ inline frame_bands make_frame(const geometry& g, const interior_rect& in, int ce
   return f;
 }
 
+/// How the interior instance runs one call (tiled_family::plan_interior fills it): its
+/// rectangle and frame, the frame's kind of cells and instance, which grid goes first, and
+/// the interior grid, tiles_x x tiles_y blocks of threads (grid: the same with its rows
+/// split between y, up to 65535, and z).
+struct interior_plan {
+  interior_rect in;
+  frame_bands frame;
+  bool clamp;              ///< the frame's replicate instance (min / max reads)
+  bool frame_first;        ///< the frame's grid goes first
+  bool small_cells;        ///< the frame in cells of the policy's small_frame_rows
+  long long frame_blocks;  ///< blocks of frame_threads threads, one a cell
+  int cols, rows;          ///< the rectangle's outputs a row, and its rows
+  int lead;                ///< interior_lead
+  int tiles_x, tiles_y;
+  dim3 grid;
+};
+
 /// Outputs by which the interior grid starts before its rectangle's first column ix0, so
 /// that each warp's row of outputs begins on a 128-byte line of the destination (the
 /// threads before ix0 do nothing): 0 to 124 bytes' worth, a multiple of ox. Started at ix0
@@ -153,22 +173,20 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void add_window_row(A (&acc)[OY][OX], c
 /// radius 4 in bands 4 to 7 pixels thick; with one thread an output and each window row
 /// read output by output, its grid took 16 us at radius 4 and 62 us at radius 7 under
 /// Nsight Compute on the H200 (cells of 4 rows: 11 and 25), and the call's time rose by
-/// about as much. With `frame_first`, lets the interior grid launched after it start
-/// beside it (platform/overlap.hpp); without, it is that grid's dependent and its last
-/// block waits for it. Clamp: reads clamp to gr.domain with min / max (compiled for
+/// about as much. Clamp: reads clamp to gr.domain with min / max (compiled for
 /// replicate, as direct2d_kernel's instance; only for a gr whose rule is replicate:
-/// replicate itself, skip and padded).
+/// replicate itself, skip and padded). This thread's cells are first, first + step, ...
+/// (tiled2d_frame_kernel's body, kept apart for a grid that runs the frame beside other
+/// work).
 template <class In, class Out, int R, bool Clamp, int M>
-__global__ void __launch_bounds__(frame_threads)
-    tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, bool frame_first) {
-  if (frame_first) gpu::allow_dependents();
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void filter_frame_cells(
+    const image_view<const In>& src, const image_view<Out>& dst, const geometry& g, const geometry& gr,
+    const inline_taps<(2 * R + 1) * (2 * R + 1)>& taps, const frame_bands& f, long long first, long long step) {
   constexpr int K = 2 * R + 1;
   using A = accum<float, pixel_traits<In>::channels>;
   const bordered<In> b{src, gr};
   const A outside_value = constant_accum<pixel_traits<In>::channels>(gr);
-  const long long step = (long long)gridDim.x * frame_threads;
-  for (long long n = (long long)blockIdx.x * frame_threads + threadIdx.x; n < f.first[4]; n += step) {
+  for (long long n = first; n < f.first[4]; n += step) {
     // Band of cell n, its fields picked at constant indices (a run-time index put the
     // bands in local memory: nvcc 13, sm_90, -Xptxas -v). An empty band's first cell is
     // the next band's, so the last band whose first cell is <= n holds it.
@@ -227,6 +245,20 @@ __global__ void __launch_bounds__(frame_threads)
     for (int m = 0; m < M; ++m)
       if (m >= lo && m < hi) dst(g.dst_x0 + x, g.dst_y0 + y0 + m) = from_accum<Out>(acc[m][0]);
   }
+}
+
+/// filter_frame_cells over the frame f, one thread a cell, frame_threads threads a block.
+/// With `frame_first`, lets the interior grid launched after it start beside it
+/// (platform/overlap.hpp); without, it is that grid's dependent and its last block waits
+/// for it.
+template <class In, class Out, int R, bool Clamp, int M>
+__global__ void __launch_bounds__(frame_threads)
+    tiled2d_frame_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
+                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, bool frame_first) {
+  if (frame_first) gpu::allow_dependents();
+  filter_frame_cells<In, Out, R, Clamp, M>(src, dst, g, gr, taps, f,
+                                           (long long)blockIdx.x * frame_threads + threadIdx.x,
+                                           (long long)gridDim.x * frame_threads);
   // Launched after the interior's grid (interior first): its last block alone waits for
   // that grid, as the interior's does for the frame's the other way round.
   if (!frame_first && blockIdx.x == gridDim.x - 1) gpu::wait_for_primary();
@@ -237,26 +269,24 @@ __global__ void __launch_bounds__(frame_threads)
 /// their threads past the rectangle skip). The grid's columns start `lead` outputs before
 /// ix0 (interior_lead; a multiple of OX), whose threads skip too. Preconditions (the
 /// launcher's): every thread's window inside the read rectangle, every output written,
-/// spans aligned (span_aligned).
-/// With `frame_first`, launched after the frame's grid as its dependent (overlap.hpp): its
-/// last block alone waits for that grid, so that the pair ends after both and no other
-/// block is held. Without, launched first: it lets the frame's grid start beside it.
+/// spans aligned (span_aligned). This block (BX x BY threads) is at column block_x and
+/// row block_row of the rectangle's grid (tiled2d_interior_kernel's body, kept apart as
+/// filter_frame_cells is).
 template <class In, class Out, int R, int BX, int BY, int OX, int OY>
-__global__ void __launch_bounds__(BX* BY)
-    tiled2d_interior_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
-                            inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int cols, int rows,
-                            int lead, bool frame_first) {
-  if (!frame_first) gpu::allow_dependents();
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void filter_interior_tile(
+    const image_view<const In>& src, const image_view<Out>& dst, const geometry& g,
+    const inline_taps<(2 * R + 1) * (2 * R + 1)>& taps, int ix0, int iy0, int cols, int rows, int lead, int block_x,
+    int block_row) {
   constexpr int C = pixel_traits<In>::channels, N = OX + 2 * R, TH = BY * OY;
   constexpr int VI = span_alignment<In, OX>(), VO = span_alignment<Out, OX>();
   static_assert(VI > 0 && VO > 0, "the interior instance moves whole aligned pieces");
   using A = accum<float, C>;
-  const int xs = (int(blockIdx.x) * BX + int(threadIdx.x)) * OX - lead, x0 = ix0 + xs;
+  const int xs = (block_x * BX + int(threadIdx.x)) * OX - lead, x0 = ix0 + xs;
   const int px = g.src_x0 + x0;
-  // One tile a thread, its rows from blockIdx.y and blockIdx.z (grid.y stops at 65535):
-  // a loop over tiles in y took the radius 7 kernel 40 registers instead of 32 (nvcc 13,
-  // sm_90), and 8192x8192 15x15 573 us instead of 564 (H200).
-  const int y0 = iy0 + (int(blockIdx.z) * 65535 + int(blockIdx.y)) * TH + int(threadIdx.y) * OY;
+  // One tile a thread, its rows from the block's (block_row): a loop over tiles in y took
+  // the radius 7 kernel 40 registers instead of 32 (nvcc 13, sm_90), and 8192x8192 15x15
+  // 573 us instead of 564 (H200).
+  const int y0 = iy0 + block_row * TH + int(threadIdx.y) * OY;
   if (xs >= 0 && xs < cols && y0 < iy0 + rows) {
     A acc[OY][OX];
     zero(acc);
@@ -273,12 +303,74 @@ __global__ void __launch_bounds__(BX* BY)
     HIPSTENCIL_UNROLL
     for (int y = 0; y < OY; ++y) store_span<VO>(reinterpret_cast<Out*>(d + std::size_t(y) * dst.pitch_bytes), acc[y]);
   }
+}
+
+/// filter_interior_tile a block; its rows from blockIdx.y and blockIdx.z (grid.y stops at
+/// 65535). With `frame_first`, launched after the frame's grid as its dependent
+/// (overlap.hpp): its last block alone waits for that grid, so that the pair ends after
+/// both and no other block is held. Without, launched first: it lets the frame's grid start
+/// beside it.
+template <class In, class Out, int R, int BX, int BY, int OX, int OY>
+__global__ void __launch_bounds__(BX* BY)
+    tiled2d_interior_kernel(image_view<const In> src, image_view<Out> dst, geometry g,
+                            inline_taps<(2 * R + 1) * (2 * R + 1)> taps, int ix0, int iy0, int cols, int rows,
+                            int lead, bool frame_first) {
+  if (!frame_first) gpu::allow_dependents();
+  filter_interior_tile<In, Out, R, BX, BY, OX, OY>(src, dst, g, taps, ix0, iy0, cols, rows, lead, int(blockIdx.x),
+                                                   int(blockIdx.z) * 65535 + int(blockIdx.y));
   // One waiting block suffices: the grid ends only when every block has, so work queued
   // after it sees the frame's outputs too (griddepcontrol.wait: the prerequisite grid has
   // completed and its writes are visible). The last block is dispatched last, long after
   // the frame's small grid has ended on a large image.
   if (frame_first && blockIdx.x == gridDim.x - 1 && blockIdx.y == gridDim.y - 1 && blockIdx.z == gridDim.z - 1)
     gpu::wait_for_primary();
+}
+
+/// The interior rectangle's tiles and the frame's cells of M rows in one grid of BX x BY
+/// threads (BX * BY == frame_threads; a one-dimensional grid): with FrameFirst its first
+/// `frame_blocks` blocks take the frame (filter_frame_cells), the rest the rectangle's
+/// tiles (filter_interior_tile), numbered row by row, tiles_x a row; without, the frame's
+/// blocks come last. Same sums in the same order as the two grids, so its outputs are
+/// bit-identical to theirs. Why one grid: a second grid's ramp and tail stay on the call's
+/// path although programmatic dependent launch overlaps the two; on the H200 under Nsight
+/// Compute, 1920x1080 float dense 3x3's interior grid took 6.24 to 6.40 us and its frame's
+/// 4.00 to 4.10, and the held call 7.55 where a held copy of the image took 6.14. For
+/// policies whose fused_frame_rows is not 0 (tiled_policy's FusedFrameCellRows).
+template <class In, class Out, int R, int BX, int BY, int OX, int OY, bool Clamp, int M, bool FrameFirst>
+__global__ void __launch_bounds__(BX* BY)
+    tiled2d_fused_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
+                         inline_taps<(2 * R + 1) * (2 * R + 1)> taps, frame_bands f, long long frame_blocks,
+                         long long interior_blocks, int ix0, int iy0, int cols, int rows, int lead, int tiles_x) {
+  static_assert(BX * BY == frame_threads, "one block shape for both");
+  const long long b = blockIdx.x;
+  if (FrameFirst ? b < frame_blocks : b >= interior_blocks) {
+    const long long fb = FrameFirst ? b : b - interior_blocks;
+    filter_frame_cells<In, Out, R, Clamp, M>(src, dst, g, gr, taps, f,
+                                             fb * frame_threads + threadIdx.y * BX + threadIdx.x,
+                                             frame_blocks * frame_threads);
+  } else {
+    const long long ib = FrameFirst ? b - frame_blocks : b;
+    filter_interior_tile<In, Out, R, BX, BY, OX, OY>(src, dst, g, taps, ix0, iy0, cols, rows, lead,
+                                                     int(ib % tiles_x), int(ib / tiles_x));
+  }
+}
+
+/// Launches tiled2d_fused_kernel over an interior rectangle `in` of the ROI of p.g
+/// (`gr`: p.g.for_reads()), cols x rows outputs, tiles_x x tiles_y tiles of BX * OX x BY *
+/// OY, starting `lead` outputs before it, and its frame in cells of M rows (Clamp: the
+/// frame's replicate instance).
+template <int R, int BX, int BY, int OX, int OY, bool Clamp, int M, bool FrameFirst, class In, class Out,
+          class Taps>
+void launch_tiled_fused(const problem<In, Out>& p, const geometry& gr, const Taps& taps, const interior_rect& in,
+                        int lead, int tiles_x, int tiles_y) {
+  const frame_bands f = make_frame(p.g, in, M);
+  const long long frame_blocks = (f.first[4] + frame_threads - 1) / frame_threads;
+  const long long interior_blocks = (long long)tiles_x * tiles_y;
+  tiled2d_fused_kernel<In, Out, R, BX, BY, OX, OY, Clamp, M, FrameFirst>
+      <<<dim3(unsigned(frame_blocks + interior_blocks)), dim3(BX, BY), 0, p.stream>>>(
+          p.src, p.dst, p.g, gr, taps, f, frame_blocks, interior_blocks, in.x0, in.y0, in.x1 - in.x0, in.y1 - in.y0,
+          lead, tiles_x);
+  gpu::check_launch("tiled2d_fused_kernel");
 }
 
 }  // namespace detail

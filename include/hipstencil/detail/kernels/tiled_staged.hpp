@@ -27,6 +27,21 @@
 namespace hipstencil {
 namespace detail {
 
+/// Stages the window of this block's tile (group_tile<In, R, BX, BY, OX, OY, VB>: the
+/// block at blockIdx.x, blockIdx.y of a grid of such tiles over the ROI of `g`) into s by
+/// stage_groups, reads through `gr` (g.for_reads(), replicate), and waits for the block;
+/// returns the tile's lead (group_tile::lead: staged column lead holds the window's first).
+template <class In, int R, int BX, int BY, int OX, int OY, int VB, class A, int HR, int SW>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE int stage_tile_window(A (&s)[HR][SW], const image_view<const In>& src,
+                                                              const geometry& g, const geometry& gr) {
+  using V = group_tile<In, R, BX, BY, OX, OY, VB>;
+  const int a0 = g.src_x0 + int(blockIdx.x) * V::TW, lead = V::lead(a0);
+  stage_groups<In, VB, V::HR, V::NW, BX * BY>(s, clamped<In>(src, gr), g.src_y0 + int(blockIdx.y) * V::TH, a0 - lead,
+                                              int(threadIdx.y) * BX + int(threadIdx.x));
+  __syncthreads();
+  return lead;
+}
+
 /// Dense filter of radius R on the ROI of `g` (`gr`: g.for_reads(), replicate), a tile of
 /// BX * OX x BY * OY outputs a block, its window staged in loads of VB bytes. Sums in
 /// add_window_row's order, so its outputs are bit-identical to tiled_dense_clamp_kernel's.
@@ -37,11 +52,9 @@ __global__ void __launch_bounds__(BX* BY)
   using V = group_tile<In, R, BX, BY, OX, OY, VB>;
   using A = accum<float, pixel_traits<In>::channels>;
   __shared__ __align__(16) A s[V::HR][V::SW];
+  const int lead = stage_tile_window<In, R, BX, BY, OX, OY, VB>(s, src, g, gr);
   const int tx = int(threadIdx.x), ty = int(threadIdx.y);
   const int bx0 = int(blockIdx.x) * V::TW, by0 = int(blockIdx.y) * V::TH;  // ROI-relative
-  const int a0 = g.src_x0 + bx0, lead = V::lead(a0);
-  stage_groups<In, VB, V::HR, V::NW, BX * BY>(s, clamped<In>(src, gr), g.src_y0 + by0, a0 - lead, ty * BX + tx);
-  __syncthreads();
   A acc[OY][OX];
   zero(acc);
   add_staged_window<R>(acc, s, ty * OY, lead + tx * OX, taps);

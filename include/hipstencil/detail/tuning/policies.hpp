@@ -353,6 +353,12 @@ struct two_pass_policy {
 ///     byte-identical to direct's): dense 3x3 24.10 us against 28.51, 5x5 28.67 against
 ///     30.85, separable 3x3 23.46 against 28.26, 5x5 27.90 against 30.94. Other narrow
 ///     sizes and other pixels were not timed.
+///   FusedFrameCellRows: where not 0, the interior instance and its frame run as one grid
+///     (tiled2d_fused_kernel, the frame's blocks first, its cells this many rows) instead
+///     of two; 0: two grids. The one grid's blocks are the interior's, so it needs
+///     InteriorBlockX * InteriorBlockY == 64, the frame's block (a static_assert says so).
+///     Not yet timed against the two grids (bench/experiments/fused_frame_ab.cu asks
+///     that), so the library's policy keeps two.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
@@ -368,7 +374,7 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long ClampDenseWide32MaxPixels = 1LL << 21, long long ClampSeparableWide16MaxPixels = 3840LL * 2160,
           long long ClampSeparableWide32MaxPixels = 1LL << 22, long long ClampThreeMaxPixels = 8192LL * 8192,
           int ClampNarrowMaxWidth = 128, long long ClampThreeSeparableLargeMinPixels = 3LL << 18,
-          int ClampDenseStagedBytes = 8>
+          int ClampDenseStagedBytes = 8, int FusedFrameCellRows = 0>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -376,6 +382,9 @@ struct tiled_policy {
   /// Output rows of a cell of the interior instance's frame grid (tiled2d_frame_kernel):
   /// FrameCellRows, or SmallFrameCellRows where small_frame holds.
   static constexpr int frame_rows = FrameCellRows, small_frame_rows = SmallFrameCellRows;
+  /// Output rows of a cell of the frame where the interior instance and its frame run as
+  /// one grid (tiled2d_fused_kernel); 0: they run as two.
+  static constexpr int fused_frame_rows = FusedFrameCellRows;
   /// The largest radius whose frame takes SmallFrameCellRows rows (small_frame): 2, where it
   /// was measured. The launcher compiles those cells' instances up to it only.
   static constexpr int small_frame_max_radius = 2;
