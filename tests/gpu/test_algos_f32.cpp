@@ -198,23 +198,25 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
 }
 
 // The interior instance and its frame as one grid (tiled2d_fused_kernel, a policy's
-// FusedFrameCellRows; the library's policy runs two until the one grid is timed): the same
-// walk at radius 1 and 2 (the frame's replicate instance under replicate, skip and padded,
-// the run-time rule's under the others), float with the frame's cells one row and four,
-// u16 one row. Radius 1 and 2 only: each policy compiles the whole family at its radii.
+// FusedFrameCellRows; the library's policy runs one at radius 1 and 2, its cells 4 rows,
+// and the cases above run two through interior_policy): the same walk at radius 1 and 2
+// (the frame's replicate instance under replicate, skip and padded, the run-time rule's
+// under the others), float and u16 with the frame's cells one row and four. Radius 1 and
+// 2 only: each policy compiles the whole family at its radii.
 TEST_CASE("tiled's interior instance and its frame in one grid (float and u16, radius 1 and 2, every ROI size)",
           "[gpu][algos][tiled]") {
   using namespace gpu_test;
   using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2,
                                           2, 0>;
-  static_assert(every_size::fused_frame_rows == 0 && tuning::tiled_policy<>::fused_frame_rows == 0,
-                "two grids unless a policy asks for one");
+  static_assert(interior_policy<every_size>::fused_frame_rows == 0 && tuning::tiled_policy<>::fused_frame_rows == 4,
+                "two grids in the cases above, one with cells of 4 rows in the library's policy");
   tiled_interior_case<float, every_size, 1>({1, 2});
   tiled_interior_case<float, every_size, 4>({1, 2});
   using every_size16 = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2,
                                             2, 0, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 1LL << 21,
                                             2>;
   tiled_interior_case<std::uint16_t, every_size16, 1>({1, 2});
+  tiled_interior_case<std::uint16_t, every_size16, 4>({1, 2});
 }
 
 // The same for one-channel 2-byte pixels, which take the instance at radius 1 and 2

@@ -189,15 +189,16 @@ TEST_CASE("tiled's replicate kernels on narrow float ROIs beyond their pixel lim
           "5x5, every ROI placement)",
           "[gpu][algos][tiled]") {
   using namespace gpu_test;
-  // 97x10831 (primes) and 128x8193 run both kernels past clamp_separable_max_pixels and
-  // clamp_dense_max_pixels (clamp_narrow); 1x1048577 is taller than their grids hold and
-  // runs tiled's other kernels.
-  static_assert(lib::clamp_narrow(1, 4, 97) && lib::clamp_narrow(1, 4, 128) &&
+  // 97x10831 (primes), 128x8193 and 256x4099 (the widest) run both kernels past
+  // clamp_separable_max_pixels and clamp_dense_max_pixels (clamp_narrow); 1x1048577 is
+  // taller than their grids hold and runs tiled's other kernels.
+  static_assert(lib::clamp_narrow(1, 4, 97) && lib::clamp_narrow(1, 4, 256) && !lib::clamp_narrow(1, 4, 257) &&
                     97LL * 10831 > lib::clamp_separable_max_pixels(1, 4) &&
                     128LL * 8193 > lib::clamp_dense_max_pixels(1, 4, 1) &&
-                    128LL * 8193 > lib::clamp_dense_max_pixels(1, 4, 2),
+                    128LL * 8193 > lib::clamp_dense_max_pixels(1, 4, 2) &&
+                    256LL * 4099 > lib::clamp_separable_max_pixels(1, 4),
                 "the sizes below run the kernels only as narrow ROIs");
-  const std::vector<roi_size> sizes = {{97, 10831}, {128, 8193}, {1, 1048577}};
+  const std::vector<roi_size> sizes = {{97, 10831}, {128, 8193}, {256, 4099}, {1, 1048577}};
   tiled_clamp_walk<float, float>([](int r) { return random_separable(2 * r + 1, 2 * r + 1); }, sizes);
   tiled_clamp_walk<float, float>([](int r) { return random_filter(2 * r + 1, 2 * r + 1); }, sizes);
 }

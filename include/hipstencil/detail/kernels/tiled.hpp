@@ -329,8 +329,10 @@ struct tiled_family {
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
     interior_plan plan;
     if (!plan_interior<P, R>(p, gr, plan)) return false;
-    // One grid for both (P::fused_frame_rows), the frame's blocks first.
-    if constexpr (P::fused_frame_rows > 0) {
+    // One grid for both (P::fused_frame_rows), the frame's blocks first, up to
+    // P::fused_frame_max_radius; two beyond, and the two grids' kernels are compiled there
+    // only.
+    if constexpr (P::fused_frame_rows > 0 && R <= P::fused_frame_max_radius) {
       constexpr int M = P::fused_frame_rows;
       if constexpr (P::template frame_clamp<R>) {
         if (plan.clamp) {
@@ -341,8 +343,20 @@ struct tiled_family {
       }
       launch_tiled_fused<R, IX, IY, OX, IOY, false, M, true>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
                                                              plan.tiles_y);
-      return true;
+    } else {
+      launch_two_grids<P, R>(p, gr, taps, plan);
     }
+    return true;
+  }
+
+  /// launch_interior's two grids: the frame's (tiled2d_frame_kernel) and the interior
+  /// rectangle's (tiled2d_interior_kernel), in plan.frame_first's order, the second
+  /// launched as the first's dependent where the device can overlap them.
+  template <class P, int R, class In, class Out, class Taps>
+  static void launch_two_grids(const problem<In, Out>& p, const geometry& gr, const Taps& taps,
+                               const interior_plan& plan) {
+    constexpr int OX = P::out_x;
+    constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
     const geometry& g = p.g;
     // Whether the device can overlap the two grids, asked of the runtime once per device.
     const bool overlap =
@@ -364,7 +378,6 @@ struct tiled_family {
                           plan.rows, plan.lead, plan.frame_first);
     gpu::check_launch("tiled2d_interior_kernel");
     if (!plan.frame_first) launch_frame(true);
-    return true;
   }
 
  public:
@@ -387,9 +400,9 @@ struct tiled_family {
     using reads = span_reads<span_alignment<In, OX>(), R, OX + 2 * R, int(sizeof(In))>;
     plan.in = tiled_interior(g, R, OX, IOY, p.src.width, reads::left, reads::right);
     if (plan.in.empty()) return false;
-    // Which grid goes first (P::frame_first): the second is launched as the first's
-    // dependent and its launch, a few microseconds of host time, ends up on the critical
-    // path where the first grid is short.
+    // Where they run as two grids (launch_two_grids), which goes first (P::frame_first):
+    // the second is launched as the first's dependent and its launch, a few microseconds
+    // of host time, ends up on the critical path where the first grid is short.
     constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
     const long long pixels = (long long)g.width * g.height;
     plan.frame_first = P::frame_first(pixels, CB, R);

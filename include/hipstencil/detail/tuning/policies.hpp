@@ -351,14 +351,28 @@ struct two_pass_policy {
 ///     automatic's choice before (the interior instance; bench/experiments/dense_vec_ab.cu,
 ///     bench/results/2026-12-05/dense-vec-float.txt; the dense kernel's outputs
 ///     byte-identical to direct's): dense 3x3 24.10 us against 28.51, 5x5 28.67 against
-///     30.85, separable 3x3 23.46 against 28.26, 5x5 27.90 against 30.94. Other narrow
-///     sizes and other pixels were not timed.
+///     30.85, separable 3x3 23.46 against 28.26, 5x5 27.90 against 30.94. On an H100
+///     (2026-12-05-h100-shapes/dv1-narrow.txt), dense in 32 x 8 threads of 2 x 2 outputs
+///     against the interior instance: 0.78 to 0.90 times its time at 160x52429, 192x43690,
+///     256x32768 and 256x65536 (256x32768 3x3: 27.39 us against 31.58), so 256 wide.
+///     Separable filters there, wider ROIs and other pixels were not timed.
 ///   FusedFrameCellRows: where not 0, the interior instance and its frame run as one grid
-///     (tiled2d_fused_kernel, the frame's blocks first, its cells this many rows) instead
-///     of two; 0: two grids. The one grid's blocks are the interior's, so it needs
-///     InteriorBlockX * InteriorBlockY == 64, the frame's block (a static_assert says so).
-///     Not yet timed against the two grids (bench/experiments/fused_frame_ab.cu asks
-///     that), so the library's policy keeps two.
+///     (tiled2d_fused_kernel, the frame's blocks first, its cells this many rows) at
+///     radius 1 and 2 (fused_frame_max_radius) instead of two; 0: two grids. The one
+///     grid's blocks are the interior's, so it needs InteriorBlockX * InteriorBlockY == 64,
+///     the frame's block (a static_assert says so). Held, best of two, replicate, on an
+///     H100 against the two grids (bench/experiments/fused_frame_ab.cu,
+///     bench/results/2026-12-05-h100-shapes/ff*.txt; outputs byte-identical to direct's):
+///     with the frame's cells 4 rows and its blocks first, float dense 3x3 0.90 to 0.99
+///     times their time from 1024x1024 to 8192x8192 (1920x1080: 7.55 us against 8.22),
+///     5x5 0.91 to 1.01; float separable 3x3 (its outer product) 0.91 to 1.00, 5x5 0.91 to
+///     1.02 (1.02 at 1024x1024 and 1280x720: 6.94 us against 6.82, 6.72 against 6.56); u16
+///     dense 0.87 to 0.99 from 1024x1024 (1920x1080 3x3: 6.37 against 7.33), 1.00 and 1.06
+///     at 724x724 (replicate ROIs that small run the replicate kernels); u16 256x32768 0.92
+///     and 0.96. Cells of one row: 0.90 to 1.01 times four rows' time to 1280x720, 0.99 to
+///     1.03 beyond but for narrow ROIs (u16 256x32768 5x5: 25.38 us against 19.36). Only
+///     replicate was timed; the other rules' frames run the same cells with the run-time
+///     rule. Wider radii were not timed and keep two grids.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
@@ -373,8 +387,8 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long ClampDenseWide5MaxPixels = 1LL << 19, long long ClampDenseWide16MaxPixels = 3840LL * 2160,
           long long ClampDenseWide32MaxPixels = 1LL << 21, long long ClampSeparableWide16MaxPixels = 3840LL * 2160,
           long long ClampSeparableWide32MaxPixels = 1LL << 22, long long ClampThreeMaxPixels = 8192LL * 8192,
-          int ClampNarrowMaxWidth = 128, long long ClampThreeSeparableLargeMinPixels = 3LL << 18,
-          int ClampDenseStagedBytes = 8, int FusedFrameCellRows = 0>
+          int ClampNarrowMaxWidth = 256, long long ClampThreeSeparableLargeMinPixels = 3LL << 18,
+          int ClampDenseStagedBytes = 8, int FusedFrameCellRows = 4>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -385,6 +399,9 @@ struct tiled_policy {
   /// Output rows of a cell of the frame where the interior instance and its frame run as
   /// one grid (tiled2d_fused_kernel); 0: they run as two.
   static constexpr int fused_frame_rows = FusedFrameCellRows;
+  /// The largest radius at which they run as one grid where fused_frame_rows is not 0: 2,
+  /// where it was measured. The launcher compiles the one grid's instances up to it only.
+  static constexpr int fused_frame_max_radius = 2;
   /// The largest radius whose frame takes SmallFrameCellRows rows (small_frame): 2, where it
   /// was measured. The launcher compiles those cells' instances up to it only.
   static constexpr int small_frame_max_radius = 2;

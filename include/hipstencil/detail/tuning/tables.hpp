@@ -209,7 +209,7 @@ struct automatic_table {
   /// 1.txt) 0.69 to 1.00 to 1920x1080, ushort4 0.76 to 0.91 times automatic's time at
   /// 2560x1440 and 3840x2160; three channels (2026-12-04-three/three-*.csv) 0.66 to 0.97
   /// times the faster of direct and shared_mem from 128x128 to 8192x8192 and at
-  /// 128x65536. Float ROIs up to 128 pixels wide at any size (tiled_policy's clamp_narrow):
+  /// 128x65536. Float ROIs up to 256 pixels wide at any size (tiled_policy's clamp_narrow):
   /// 0.83 and 0.90 times automatic's time before at 128x65536, 3x3 and 5x5
   /// (2026-12-05/dense-vec-float.txt). Batches were not measured (the kernel runs one
   /// image) and keep the other rows.
@@ -235,9 +235,10 @@ struct automatic_table {
   /// images were not timed); three channels (2026-12-04-three/three-*.csv, dense3-1.txt)
   /// 0.55 to 0.96 times the faster of direct and shared_mem from 128x128 to 8192x8192,
   /// uchar3 3x3 in its 2 x 2 outputs 0.92 to 0.96 from 512x512 (8192x8192: 309.4 us, direct
-  /// 330.2). Float ROIs up to 128 pixels wide at any size (clamp_narrow): 0.85 and 0.93
+  /// 330.2). Float ROIs up to 256 pixels wide at any size (clamp_narrow): 0.85 and 0.93
   /// times automatic's time before at 128x65536, 3x3 and 5x5
-  /// (2026-12-05/dense-vec-float.txt). The grid's height test as clamp_separable's (tiles
+  /// (2026-12-05/dense-vec-float.txt), 0.78 to 0.90 from 160 to 256 wide on an H100
+  /// (2026-12-05-h100-shapes/dv1-narrow.txt). The grid's height test as clamp_separable's (tiles
   /// of 4 rows and more; the small shape's 4 only to 2^16 pixels). Batches keep the other
   /// rows.
   static constexpr bool clamp_dense(const problem_shape& s) {
