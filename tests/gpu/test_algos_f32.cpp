@@ -117,10 +117,12 @@ TEST_CASE("streaming: work queued after the call on its stream sees the edge col
 // every ROI here at radius 1 and 2 whose reads are replicate (replicate, skip, padded;
 // up to 2^20 pixels), so that those run the interior instance and its frame's replicate
 // instance too; and with the instance and its frame in one grid, its cells M rows, where
-// M > 0 (tiled2d_fused_kernel; tiled_policy's FusedFrameCellRows).
-template <class Base, int M = 0>
+// M > 0 (tiled2d_fused_kernel; tiled_policy's FusedFrameCellRows), under the other rules
+// from RuleMin pixels.
+template <class Base, int M = 0, long long RuleMin = 0>
 struct interior_policy : Base {
   static constexpr int fused_frame_rows = M;
+  static constexpr long long fused_frame_rule_min_pixels = RuleMin;
   static constexpr bool clamp_separable_size(int, int, int, long long) { return false; }
   static constexpr bool clamp_dense_size(int, int, int, int, long long) { return false; }
 };
@@ -132,10 +134,10 @@ struct interior_policy : Base {
 // their outer product (the policy's limit is 0). At radius 1 and 2 the frame runs its
 // replicate instance (clamped reads) under replicate, skip and padded, and the run-time
 // rule's under the others.
-template <class T, class Base, int M = 0>
+template <class T, class Base, int M = 0, long long RuleMin = 0>
 void tiled_interior_case(std::initializer_list<int> radii) {
   using namespace gpu_test;
-  using Policy = interior_policy<Base, M>;
+  using Policy = interior_policy<Base, M, RuleMin>;
   static_assert(!Policy::clamp_dense_size(1, int(sizeof(T)), 1, 1, 1) && Policy::fused_frame_rows == M,
                 "no replicate kernels");
   using tag = algo::tiled<strategy::tile_class, Policy>;
@@ -201,17 +203,22 @@ TEST_CASE("tiled's interior instance and its frame (float dense, every ROI size)
 // FusedFrameCellRows; the library's policy runs one at radius 1 and 2, its cells 4 rows,
 // and the cases above run two through interior_policy): the same walk at radius 1 and 2
 // (the frame's replicate instance under replicate, skip and padded, the run-time rule's
-// under the others), float and u16 with the frame's cells one row and four. Radius 1 and
-// 2 only: each policy compiles the whole family at its radii.
+// under the others), float and u16 with the frame's cells one row and four; and float with
+// the run-time rule's ROIs in one grid from 300x70 pixels (fused_frame_rule_min_pixels), so
+// that 1x1 and 143x29 run two grids there and the larger ones one. Radius 1 and 2 only:
+// each policy compiles the whole family at its radii.
 TEST_CASE("tiled's interior instance and its frame in one grid (float and u16, radius 1 and 2, every ROI size)",
           "[gpu][algos][tiled]") {
   using namespace gpu_test;
   using every_size = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2,
                                           2, 0>;
-  static_assert(interior_policy<every_size>::fused_frame_rows == 0 && tuning::tiled_policy<>::fused_frame_rows == 4,
-                "two grids in the cases above, one with cells of 4 rows in the library's policy");
+  static_assert(interior_policy<every_size>::fused_frame_rows == 0 && tuning::tiled_policy<>::fused_frame_rows == 4 &&
+                    tuning::tiled_policy<>::fused_frame_rule_min_pixels == 1LL << 21,
+                "two grids in the cases above; the library's policy runs one, its cells 4 rows, under the "
+                "run-time rule from 2^21 pixels");
   tiled_interior_case<float, every_size, 1>({1, 2});
   tiled_interior_case<float, every_size, 4>({1, 2});
+  tiled_interior_case<float, every_size, 4, 300LL * 70>({1, 2});
   using every_size16 = tuning::tiled_policy<8, 8, 4, 4, tuning::radii<1, 2>, tuning::shared_memory_budget, 12, 32, 2,
                                             2, 0, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 1LL << 21,
                                             2>;

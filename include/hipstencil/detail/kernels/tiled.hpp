@@ -330,8 +330,9 @@ struct tiled_family {
     interior_plan plan;
     if (!plan_interior<P, R>(p, gr, plan)) return false;
     // One grid for both (P::fused_frame_rows), the frame's blocks first, up to
-    // P::fused_frame_max_radius; two beyond, and the two grids' kernels are compiled there
-    // only.
+    // P::fused_frame_max_radius: where the frame runs its replicate instance, and from
+    // P::fused_frame_rule_min_pixels where it runs the rule at run time. Two grids
+    // elsewhere; beyond that radius only their kernels are compiled.
     if constexpr (P::fused_frame_rows > 0 && R <= P::fused_frame_max_radius) {
       constexpr int M = P::fused_frame_rows;
       if constexpr (P::template frame_clamp<R>) {
@@ -341,11 +342,13 @@ struct tiled_family {
           return true;
         }
       }
-      launch_tiled_fused<R, IX, IY, OX, IOY, false, M, true>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
-                                                             plan.tiles_y);
-    } else {
-      launch_two_grids<P, R>(p, gr, taps, plan);
+      if ((long long)p.g.width * p.g.height >= P::fused_frame_rule_min_pixels) {
+        launch_tiled_fused<R, IX, IY, OX, IOY, false, M, true>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
+                                                               plan.tiles_y);
+        return true;
+      }
     }
+    launch_two_grids<P, R>(p, gr, taps, plan);
     return true;
   }
 
