@@ -1020,7 +1020,7 @@ TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uch
   CHECK(!table::clamp_dense(shape(false, 1, 1, 1, 1, 8 * 65535 + 1)));
 }
 
-TEST_CASE("automatic's table: tiled's replicate kernels for float ROIs up to 128 pixels wide at any size (H200)") {
+TEST_CASE("automatic's table: tiled's replicate kernels for float ROIs up to 256 pixels wide at any size") {
   using lib = tu::tiled_policy<>;
   using table = tu::automatic_table<tu::arch::sm_90>;
   // The policy: one channel of 4 bytes (float), up to 256 pixels wide (at 128x65536 the

@@ -354,8 +354,11 @@ struct two_pass_policy {
 ///     30.85, separable 3x3 23.46 against 28.26, 5x5 27.90 against 30.94. On an H100
 ///     (2026-12-05-h100-shapes/dv1-narrow.txt), dense in 32 x 8 threads of 2 x 2 outputs
 ///     against the interior instance: 0.78 to 0.90 times its time at 160x52429, 192x43690,
-///     256x32768 and 256x65536 (256x32768 3x3: 27.39 us against 31.58), so 256 wide.
-///     Separable filters there, wider ROIs and other pixels were not timed.
+///     256x32768 and 256x65536 (256x32768 3x3: 27.39 us against 31.58), so 256 wide;
+///     separable in 32 x 8 threads of 2 x 2 (2026-12-05-h100-fused/dv1-sep-narrow.txt)
+///     0.75 to 0.96 there. At 384 to 768 wide (dv1-wider.txt) dense 3x3 and separable 3x3
+///     took 0.91 to 0.95 times the two grids' time but 5x5 0.95 to 1.07; other pixels were
+///     not timed.
 ///   FusedFrameCellRows: where not 0, the interior instance and its frame run as one grid
 ///     (tiled2d_fused_kernel, the frame's blocks first, its cells this many rows) at
 ///     radius 1 and 2 (fused_frame_max_radius) where the frame runs its replicate instance

@@ -211,8 +211,9 @@ struct automatic_table {
   /// times the faster of direct and shared_mem from 128x128 to 8192x8192 and at
   /// 128x65536. Float ROIs up to 256 pixels wide at any size (tiled_policy's clamp_narrow):
   /// 0.83 and 0.90 times automatic's time before at 128x65536, 3x3 and 5x5
-  /// (2026-12-05/dense-vec-float.txt). Batches were not measured (the kernel runs one
-  /// image) and keep the other rows.
+  /// (2026-12-05/dense-vec-float.txt), 0.75 to 0.96 from 160 to 256 wide on an H100
+  /// (2026-12-05-h100-fused/dv1-sep-narrow.txt). Batches were not measured (the kernel
+  /// runs one image) and keep the other rows.
   static constexpr bool clamp_separable(const problem_shape& s) {
     return s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
            tiled_tuned::clamp_separable_for(s.channels, s.channel_bytes, s.radius) &&
@@ -238,9 +239,9 @@ struct automatic_table {
   /// 330.2). Float ROIs up to 256 pixels wide at any size (clamp_narrow): 0.85 and 0.93
   /// times automatic's time before at 128x65536, 3x3 and 5x5
   /// (2026-12-05/dense-vec-float.txt), 0.78 to 0.90 from 160 to 256 wide on an H100
-  /// (2026-12-05-h100-shapes/dv1-narrow.txt). The grid's height test as clamp_separable's (tiles
-  /// of 4 rows and more; the small shape's 4 only to 2^16 pixels). Batches keep the other
-  /// rows.
+  /// (2026-12-05-h100-shapes/dv1-narrow.txt). The grid's height test as clamp_separable's
+  /// (tiles of 4 rows and more; the small shape's 4 only to 2^16 pixels). Batches keep the
+  /// other rows.
   static constexpr bool clamp_dense(const problem_shape& s) {
     return !s.separable && s.border == border_cost::clamp && s.images == 1 && s.height <= 8 * 65535 &&
            tiled_tuned::clamp_dense_for(s.channels, s.channel_bytes, s.radius) &&
