@@ -360,27 +360,27 @@ struct two_pass_policy {
 ///     took 0.91 to 0.95 times the two grids' time but 5x5 0.95 to 1.07; other pixels were
 ///     not timed.
 ///   FusedFrameCellRows: where not 0, the interior instance and its frame run as one grid
-///     (tiled2d_fused_kernel, the frame's blocks first, its cells this many rows) at
-///     radius 1 and 2 (fused_frame_max_radius) where the frame runs its replicate instance
+///     (tiled2d_fused_kernel, the frame's blocks first, its cells this many rows) at radius
+///     1 and 2 (fused_frame_max_radius) where the frame runs its replicate instance
 ///     (replicate, skip and padded) and, under the other rules, from SmallFrameMaxPixels
-///     (fused_frame); two grids elsewhere, and everywhere for 0. The one grid's blocks are
-///     the interior's, so it needs InteriorBlockX * InteriorBlockY == 64, the frame's block
-///     (a static_assert says so). Held, best of two, replicate, on an H100 against the
-///     library's tiled (bench/experiments/fused_frame_ab.cu, bench/results/
-///     2026-12-05-h100-shapes/ff*.txt; outputs byte-identical to direct's; the two grids
-///     beyond 2^20 pixels, the replicate kernels up to it): with the frame's cells 4 rows and
-///     its blocks first, float dense 3x3 0.90 to 0.99 times their time from 1920x1080 to
-///     8192x8192 (1920x1080: 7.55 us against 8.22), 5x5 0.91 to 1.00; float separable
-///     (its outer product) 0.91 to 1.00; u16 dense 0.87 to 0.99 (1920x1080 3x3: 6.37
-///     against 7.33); u16 256x32768 0.92 and 0.96. Cells of one row: 0.99 to 1.03 times
-///     four rows' time there, 1.31 at u16 256x32768 5x5 (25.38 us against 19.36). Under
-///     reflect101, automatic's whole calls in one grid everywhere (2026-12-05-h100-fused/
-///     fused.csv, float, u16 and half) took 1.08 to 1.39 times the two grids' time in the
-///     run before (2026-12-05-h100-shapes/wide.csv, also an H100) at 724x724, 1280x720 and
-///     1920x1080, where the two grids' frame has cells of one row (small_frame), 0.86 to
-///     1.00 at 2560x1440 and 3840x2160 and 0.95 to 1.03 at 8192x8192, hence
-///     SmallFrameMaxPixels for the run-time rule. Wider radii were not timed and keep two
-///     grids.
+///     (fused_frame_rule_min_pixels); two grids elsewhere, and everywhere for 0. The one
+///     grid's blocks are the interior's, so it needs InteriorBlockX * InteriorBlockY == 64,
+///     the frame's block (a static_assert says so). Held, best of two, replicate, on an
+///     H100 against the library's tiled (bench/experiments/fused_frame_ab.cu,
+///     bench/results/2026-12-05-h100-shapes/ff*.txt; outputs byte-identical to direct's;
+///     the two grids beyond 2^20 pixels, the replicate kernels up to it): with the frame's
+///     cells 4 rows and its blocks first, float dense 3x3 0.90 to 0.99 times their time
+///     from 1920x1080 to 8192x8192 (1920x1080: 7.55 us against 8.22), 5x5 0.91 to 1.00;
+///     float separable (its outer product) 0.91 to 1.00; u16 dense 0.87 to 0.99 (1920x1080
+///     3x3: 6.37 against 7.33); u16 256x32768 0.92 and 0.96. Cells of one row: 0.99 to 1.03
+///     times four rows' time there, 1.31 at u16 256x32768 5x5 (25.38 us against 19.36).
+///     Under reflect101, automatic's whole calls in one grid everywhere
+///     (2026-12-05-h100-fused/fused.csv, float, u16 and half) took 1.08 to 1.39 times the
+///     two grids' time in the run before (2026-12-05-h100-shapes/wide.csv, also an H100) at
+///     724x724, 1280x720 and 1920x1080, where the two grids' frame has cells of one row
+///     (small_frame), 0.86 to 1.00 at 2560x1440 and 3840x2160 and 0.95 to 1.03 at
+///     8192x8192, hence SmallFrameMaxPixels for the run-time rule. Wider radii were not
+///     timed and keep two grids.
 template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radii = radii_range<1, 8>,
           std::size_t SharedBytes = shared_memory_budget, int DenseMinBlocks5x5 = 12, int InteriorBlockX = 32,
           int InteriorBlockY = 2, int InteriorWideOutY = 2, long long InteriorMinPixels = 1LL << 20,
