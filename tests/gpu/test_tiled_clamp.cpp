@@ -18,13 +18,15 @@
 // within a group of four pixels and put groups across the domain's edges, and in a case
 // of its own on an image 7 pixels wide, whose groups reach past its edge in every row, and
 // on a source not aligned to the loads (a view one pixel into its image), where the
-// launcher runs tiled_dense_clamp_kernel instead.
+// launcher runs tiled_dense_clamp_kernel instead. float3 separable from 1920x1080 runs
+// tiled_sep_staged_kernel: a case of its own on 1931x1087 ROIs, the same narrow image and
+// the same unaligned view.
 // Dense: u8, uchar4, float, u16, s16, half, bfloat16, uchar3, ushort3, float3, ushort4,
 // half4, bfloat16x4 and float4 (three and four channels at radius 2 in 32 x 4 threads in
 // the small shape; in the other uchar3 2 x 2 outputs, the others 1 x 4, in 32 x 4 threads
 // for three 16- and 32-bit channels and for four at radius 1, and uchar4 at radius 1
 // 1 x 2). Narrow float ROIs run both beyond those pixel limits (tiled_policy's
-// clamp_narrow): a case of its own on ROIs of over 2^20 pixels up to 128 wide.
+// clamp_narrow): a case of its own on ROIs of over 2^20 pixels up to 256 wide.
 #include "algo_matrix.hpp"
 
 namespace {
@@ -119,6 +121,50 @@ void tiled_dense_staged_edges_case() {
     }
 }
 
+/// float3 separable filters in tiled_sep_staged_kernel (from clamp_separable_staged_size),
+/// radius 1 and 2, under the three rules whose reads are replicate, fresh random sources
+/// and filters, outputs poisoned, against the host reference: a 1931x1087 ROI at a corner
+/// of its parent (halo from the parent) and inside it (isolated), its window's first
+/// column at another offset within a group; and under replicate and skip a source view one
+/// pixel into its image (its data not aligned to the loads: tiled_sep_clamp_kernel runs)
+/// and a 7x300007 image, narrower than two groups, so that a group reaches past the
+/// domain's edge in every row.
+void tiled_sep_staged_case() {
+  using namespace gpu_test;
+  using T = hipstencil::float3;
+  static_assert(lib::clamp_separable_staged<3, 4, 1> == 8 && lib::clamp_separable_staged<3, 4, 2> == 16 &&
+                    lib::clamp_separable_staged<3, 2, 1> == 0,
+                "the staged separable kernel runs float3 only");
+  static_assert(lib::clamp_separable_staged_size(1931LL * 1087) && lib::clamp_separable_staged_size(7LL * 300007) &&
+                    !lib::clamp_separable_staged_size(1280LL * 720) && lib::clamp_separable_large(3, 7LL * 300007),
+                "the sizes below run the staged kernel, 1280x720 does not");
+  static_assert(sizeof(T) % 8 != 0, "one pixel in, the view is not aligned to the loads");
+  const border::any rules[] = {border::replicate{}, border::skip{}, border::padded{}};
+  for (const border::any& b : rules)
+    for (int r : {1, 2}) {
+      problem unaligned;
+      unaligned.halo_mode = halo::isolated;
+      unaligned.src_w = 1932, unaligned.src_h = 1087, unaligned.src_roi = rect{1, 0, 1931, 1087};
+      unaligned.dst_w = 1931, unaligned.dst_h = 1087, unaligned.dst_roi = rect{0, 0, 1931, 1087};
+      problem narrow;
+      narrow.src_w = narrow.dst_w = 7, narrow.src_h = narrow.dst_h = 300007;
+      narrow.src_roi = narrow.dst_roi = rect{0, 0, 7, 300007};
+      std::vector<problem> problems = {place(1931, 1087, 0, halo::from_parent, r, r, r, r, b.rule),
+                                       place(1931, 1087, 4, halo::isolated, r, r, r, r, b.rule)};
+      // padded: the caller's halo is around the ROI, which place() leaves; the other two
+      // have none.
+      if (b.rule != border::kind::padded) problems.insert(problems.end(), {unaligned, narrow});
+      for (const problem& p : problems) {
+        const auto src = random_image<T>(p.src_w, p.src_h);
+        const auto f = random_separable(2 * r + 1, 2 * r + 1);
+        INFO(p.describe(f.to_2d(), b));
+        check_against_reference<T, T>(p, f.to_2d(), b, src, [&](image_view<const T> in, image_view<T> out) {
+          convolve(in, p.src_roi, out, p.dst_roi, f, b, algo::tiled<>{}, nullptr, p.halo_mode);
+        });
+      }
+    }
+}
+
 }  // namespace
 
 TEST_CASE("tiled's replicate separable kernel (3x3 and 5x5, every ROI placement; u8, uchar4, float, u16, u8 to float)",
@@ -183,6 +229,12 @@ TEST_CASE("tiled's staged dense kernel where its groups meet their limits (ushor
           "loads, an image 7 pixels wide)",
           "[gpu][algos][tiled]") {
   tiled_dense_staged_edges_case();
+}
+
+TEST_CASE("tiled's staged separable kernel (float3 from 1920x1080 pixels: ROIs at a corner and inside, a view "
+          "not aligned to the loads, an image 7 pixels wide)",
+          "[gpu][algos][tiled]") {
+  tiled_sep_staged_case();
 }
 
 TEST_CASE("tiled's replicate kernels on narrow float ROIs beyond their pixel limits (separable and dense, 3x3 and "

@@ -17,7 +17,8 @@
 //     staged in shared memory with every read clamped, unrolled, no tile classes.
 //   tiled_dense_staged_kernel (tiled_staged.hpp): the same with its window staged by
 //     whole aligned loads, for ushort3 above the small shape (tiled_policy's
-//     clamp_dense_staged_bytes) where the source allows.
+//     clamp_dense_staged_bytes) where the source allows; tiled_sep_staged_kernel the same
+//     for tiled_sep_clamp_kernel, float3 from 1920x1080 (clamp_separable_staged).
 //   tiled2d_kernel: dense filters. Each thread walks the OY + 2R input rows of its window
 //     once; a row's OX + 2R pixels sit in registers and feed every output row it touches
 //     (raw pixels shared through registers and L1). Sharing per-filter-row horizontal
@@ -246,7 +247,8 @@ struct tiled_family {
       // Small and medium images whose reads are replicate: tiled_sep_clamp_kernel up to
       // P::clamp_separable_max_pixels (narrow ones at any size: P::clamp_separable_size),
       // in its small shape up to P::clamp_separable_small, for three channels in a third
-      // from P::clamp_separable_large.
+      // from P::clamp_separable_large; where P::clamp_separable_staged and the source
+      // allow, tiled_sep_staged_kernel in that third's place.
       if constexpr (!B && P::template clamp_separable<C, CB, r>) {
         if (gr.border.rule == border::kind::replicate && P::clamp_separable_size(C, CB, g.width, pixels)) {
           constexpr int SB = P::template clamp_separable_small_rows<C, r>;
@@ -254,9 +256,16 @@ struct tiled_family {
             constexpr bool L = decltype(large)::value;
             constexpr int SR = P::template clamp_separable_rows<C, CB, r, L>;
             constexpr int SY = P::template clamp_separable_out_y<C, CB, r, L>;
+            constexpr int SX = P::template clamp_separable_out_x<C, CB>;
             if (!tiled_sep_clamp_fits(g.height, SR * SY)) return false;
-            launch_tiled_sep_clamp<r, 32, SR, P::template clamp_separable_out_x<C, CB>, SY,
-                                   P::clamp_separable_upfront(C, CB, r, false, L)>(p, gr);
+            if constexpr (L && P::template clamp_separable_staged<C, CB, r> > 0) {
+              constexpr int VB = P::template clamp_separable_staged<C, CB, r>;
+              if (P::clamp_separable_staged_size(pixels) && group_loads_aligned<VB>(p.src)) {
+                launch_tiled_sep_staged<r, 32, SR, SX, SY, VB>(p, gr);
+                return true;
+              }
+            }
+            launch_tiled_sep_clamp<r, 32, SR, SX, SY, P::clamp_separable_upfront(C, CB, r, false, L)>(p, gr);
             return true;
           };
           if (P::clamp_separable_small(pixels)) {

@@ -359,6 +359,17 @@ struct two_pass_policy {
 ///     0.75 to 0.96 there. At 384 to 768 wide (dv1-wider.txt) dense 3x3 and separable 3x3
 ///     took 0.91 to 0.95 times the two grids' time but 5x5 0.95 to 1.07; other pixels were
 ///     not timed.
+///   ClampThreeSeparableStagedMinPixels: float3 separable filters from this many pixels run
+///     tiled_sep_staged_kernel (kernels/tiled_staged.hpp) in the large shape, its window
+///     staged in loads of 8 bytes at radius 1 and 16 at radius 2
+///     (clamp_separable_staged_bytes), where the source's data and pitch allow. Held, best
+///     of two, on an H100 against tiled_sep_clamp_kernel in the same shape
+///     (bench/experiments/dense_vec_ab.cu's w variants, bench/results/
+///     2026-12-05-h100-shapes/dv6-sep.txt; outputs checked identical): 3x3 in 8-byte loads
+///     0.91 and 0.93 times its time at 1920x1080, 2560x1440 and 3840x2160 (3840x2160: 71.52
+///     us against 78.46), 5x5 in 16-byte loads 0.86 to 0.93 (76.13 against 88.16), but 1.11
+///     and 1.06 at 1280x720 (10.18 us against 9.18; 11.68 against 11.01), hence 1920x1080.
+///     8192x8192 and other three-channel pixels were not timed in this kernel.
 ///   FusedFrameCellRows: where not 0, the interior instance and its frame run as one grid
 ///     (tiled2d_fused_kernel, the frame's blocks first, its cells this many rows) at radius
 ///     1 and 2 (fused_frame_max_radius) where the frame runs its replicate instance
@@ -396,7 +407,8 @@ template <int BlockX = 8, int BlockY = 8, int OutX = 4, int OutY = 4, class Radi
           long long ClampDenseWide32MaxPixels = 1LL << 21, long long ClampSeparableWide16MaxPixels = 3840LL * 2160,
           long long ClampSeparableWide32MaxPixels = 1LL << 22, long long ClampThreeMaxPixels = 8192LL * 8192,
           int ClampNarrowMaxWidth = 256, long long ClampThreeSeparableLargeMinPixels = 3LL << 18,
-          int ClampDenseStagedBytes = 8, int FusedFrameCellRows = 4>
+          int ClampDenseStagedBytes = 8, int FusedFrameCellRows = 4,
+          long long ClampThreeSeparableStagedMinPixels = 1920LL * 1080>
 struct tiled_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, out_x = OutX, out_y = OutY;
   static constexpr int interior_block_x = InteriorBlockX, interior_block_y = InteriorBlockY;
@@ -555,6 +567,21 @@ struct tiled_policy {
   /// from ClampThreeSeparableLargeMinPixels.
   static constexpr bool clamp_separable_large(int channels, long long pixels) {
     return channels == 3 && pixels >= ClampThreeSeparableLargeMinPixels;
+  }
+  /// Bytes a load of tiled_sep_staged_kernel, which replaces tiled_sep_clamp_kernel in the
+  /// large shape (clamp_separable_large) for pixels of `channels` channels of
+  /// `channel_bytes` bytes at radius r: float3 8 at radius 1 (32 x 8 threads of 1 x 2
+  /// outputs) and 16 at radius 2 (32 x 4 of 1 x 4), where clamp_separable_staged_size
+  /// holds; 0 (tiled_sep_clamp_kernel) elsewhere.
+  static constexpr int clamp_separable_staged_bytes(int channels, int channel_bytes, int r) {
+    return channels == 3 && channel_bytes == 4 ? (r == 1 ? 8 : r == 2 ? 16 : 0) : 0;
+  }
+  template <int Channels, int ChannelBytes, int R>
+  static constexpr int clamp_separable_staged = clamp_separable_staged_bytes(Channels, ChannelBytes, R);
+  /// Whether a ROI of `pixels` pixels runs tiled_sep_staged_kernel where
+  /// clamp_separable_staged is not 0: from ClampThreeSeparableStagedMinPixels.
+  static constexpr bool clamp_separable_staged_size(long long pixels) {
+    return pixels >= ClampThreeSeparableStagedMinPixels;
   }
   /// Whether that shape is 1 x 4 outputs in 32 x 4 threads (clamp_separable_rows,
   /// _out_y): uchar3, ushort3 at radius 1 and float3 at radius 2, where that measured
