@@ -369,7 +369,11 @@ struct two_pass_policy {
 ///     0.91 and 0.93 times its time at 1920x1080, 2560x1440 and 3840x2160 (3840x2160: 71.52
 ///     us against 78.46), 5x5 in 16-byte loads 0.86 to 0.93 (76.13 against 88.16), but 1.11
 ///     and 1.06 at 1280x720 (10.18 us against 9.18; 11.68 against 11.01), hence 1920x1080.
-///     8192x8192 and other three-channel pixels were not timed in this kernel.
+///     Other three-channel pixels were not timed in this kernel. In the library, held, on an
+///     H100 (bench/results/2026-12-05-h100-staged/ab-*.csv): automatic's float3 separable
+///     under replicate 0.85 to 0.94 times the time of the kernel before it from 1920x1080 to
+///     8192x8192 and at 128x65536 (8192x8192 5x5: 559.8 us against 655.6), 1.00 to 1.01 at
+///     724x724 and 1280x720, which it does not reach.
 ///   FusedFrameCellRows: where not 0, the interior instance and its frame run as one grid
 ///     (tiled2d_fused_kernel, the frame's blocks first, its cells this many rows) at radius
 ///     1 and 2 (fused_frame_max_radius) where the frame runs its replicate instance
