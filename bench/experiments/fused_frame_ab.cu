@@ -49,12 +49,10 @@ bool launch_fused(const problem<In, Out>& p, const geometry& gr) {
   if constexpr (Interior) {
     tiled2d_interior_kernel<In, Out, R, IX, IY, OX, IOY><<<plan.grid, dim3(IX, IY), 0, p.stream>>>(
         p.src, p.dst, p.g, taps, plan.in.x0, plan.in.y0, plan.cols, plan.rows, plan.lead, false);
-  } else if (plan.clamp) {
-    launch_tiled_fused<R, IX, IY, OX, IOY, true, M, FrameFirst>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
-                                                                plan.tiles_y);
   } else {
-    launch_tiled_fused<R, IX, IY, OX, IOY, false, M, FrameFirst>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
-                                                                 plan.tiles_y);
+    set_frame(plan, p.g, M);  // the frame in this variant's cells, whatever the plan chose
+    if (plan.clamp) launch_tiled_fused<R, IX, IY, OX, IOY, true, M, FrameFirst>(p, gr, taps, plan);
+    else launch_tiled_fused<R, IX, IY, OX, IOY, false, M, FrameFirst>(p, gr, taps, plan);
   }
   return true;
 }

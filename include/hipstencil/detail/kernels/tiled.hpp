@@ -338,22 +338,17 @@ struct tiled_family {
     constexpr int IX = P::interior_block_x, IY = P::interior_block_y, IOY = P::template interior_out_y<R>;
     interior_plan plan;
     if (!plan_interior<P, R>(p, gr, plan)) return false;
-    // One grid for both (P::fused_frame_rows), the frame's blocks first, up to
-    // P::fused_frame_max_radius: where the frame runs its replicate instance, and from
-    // P::fused_frame_rule_min_pixels where it runs the rule at run time. Two grids
-    // elsewhere; beyond that radius only their kernels are compiled.
+    // The one grid's instances are compiled up to P::fused_frame_max_radius only.
     if constexpr (P::fused_frame_rows > 0 && R <= P::fused_frame_max_radius) {
-      constexpr int M = P::fused_frame_rows;
-      if constexpr (P::template frame_clamp<R>) {
-        if (plan.clamp) {
-          launch_tiled_fused<R, IX, IY, OX, IOY, true, M, true>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
-                                                                plan.tiles_y);
-          return true;
+      if (plan.one_grid) {
+        constexpr int M = P::fused_frame_rows;
+        if constexpr (P::template frame_clamp<R>) {
+          if (plan.clamp) {
+            launch_tiled_fused<R, IX, IY, OX, IOY, true, M, true>(p, gr, taps, plan);
+            return true;
+          }
         }
-      }
-      if ((long long)p.g.width * p.g.height >= P::fused_frame_rule_min_pixels) {
-        launch_tiled_fused<R, IX, IY, OX, IOY, false, M, true>(p, gr, taps, plan.in, plan.lead, plan.tiles_x,
-                                                               plan.tiles_y);
+        launch_tiled_fused<R, IX, IY, OX, IOY, false, M, true>(p, gr, taps, plan);
         return true;
       }
     }
@@ -412,18 +407,24 @@ struct tiled_family {
     using reads = span_reads<span_alignment<In, OX>(), R, OX + 2 * R, int(sizeof(In))>;
     plan.in = tiled_interior(g, R, OX, IOY, p.src.width, reads::left, reads::right);
     if (plan.in.empty()) return false;
-    // Where they run as two grids (launch_two_grids), which goes first (P::frame_first):
-    // the second is launched as the first's dependent and its launch, a few microseconds
-    // of host time, ends up on the critical path where the first grid is short.
     constexpr int CB = int(sizeof(typename pixel_traits<In>::channel_type));
     const long long pixels = (long long)g.width * g.height;
-    plan.frame_first = P::frame_first(pixels, CB, R);
-    // The frame's cells (P::small_frame: one row below 2^21 pixels, where the frame is
-    // short and its grid's time is one thread's chain of loads) and its replicate instance
-    // (min / max in place of the run-time rule) where clamp_frame holds.
-    plan.small_cells = P::small_frame(pixels, R, plan.frame_first);
-    plan.frame = make_frame(g, plan.in, plan.small_cells ? P::small_frame_rows : P::frame_rows);
-    plan.frame_blocks = (plan.frame.first[4] + frame_threads - 1) / frame_threads;
+    // One grid for both (P::fused_frame_rows), the frame's blocks first, its cells of
+    // P::fused_frame_rows rows, up to P::fused_frame_max_radius: where the frame runs its
+    // replicate instance (min / max in place of the run-time rule; clamp_frame), and from
+    // P::fused_frame_rule_min_pixels where it runs the rule at run time.
+    plan.one_grid = P::fused_frame_rows > 0 && R <= P::fused_frame_max_radius &&
+                    (plan.clamp || pixels >= P::fused_frame_rule_min_pixels);
+    // Elsewhere two grids (launch_two_grids), and which goes first (P::frame_first): the
+    // second is launched as the first's dependent and its launch, a few microseconds of
+    // host time, ends up on the critical path where the first grid is short. Their frame's
+    // cells are P::small_frame's: one row below 2^21 pixels, where the frame is short and
+    // its grid's time is one thread's chain of loads.
+    plan.frame_first = plan.one_grid || P::frame_first(pixels, CB, R);
+    plan.small_cells = !plan.one_grid && P::small_frame(pixels, R, plan.frame_first);
+    set_frame(plan, g, plan.one_grid      ? P::fused_frame_rows
+                       : plan.small_cells ? P::small_frame_rows
+                                          : P::frame_rows);
     plan.cols = plan.in.x1 - plan.in.x0, plan.rows = plan.in.y1 - plan.in.y0;
     plan.lead = interior_lead(p.dst, g, plan.in.x0, plan.in.y0, OX);
     plan.tiles_x = (plan.lead + plan.cols + IX * OX - 1) / (IX * OX);

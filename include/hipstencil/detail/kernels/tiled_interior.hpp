@@ -111,14 +111,15 @@ inline frame_bands make_frame(const geometry& g, const interior_rect& in, int ce
 }
 
 /// How the interior instance runs one call (tiled_family::plan_interior fills it): its
-/// rectangle and frame, the frame's kind of cells and instance, which grid goes first, and
-/// the interior grid, tiles_x x tiles_y blocks of threads (grid: the same with its rows
-/// split between y, up to 65535, and z).
+/// rectangle and frame, the frame's kind of cells and instance, one grid or two and which
+/// goes first, and the interior's tiles, tiles_x x tiles_y blocks of threads (grid: the
+/// same with its rows split between y, up to 65535, and z, for the interior's own grid).
 struct interior_plan {
   interior_rect in;
   frame_bands frame;
   bool clamp;              ///< the frame's replicate instance (min / max reads)
-  bool frame_first;        ///< the frame's grid goes first
+  bool one_grid;           ///< the rectangle and its frame as one grid (tiled2d_fused_kernel)
+  bool frame_first;        ///< the frame's grid (or its blocks in the one grid) goes first
   bool small_cells;        ///< the frame in cells of the policy's small_frame_rows
   long long frame_blocks;  ///< blocks of frame_threads threads, one a cell
   int cols, rows;          ///< the rectangle's outputs a row, and its rows
@@ -143,6 +144,13 @@ int interior_lead(const image_view<Out>& dst, const geometry& g, int ix0, int iy
 
 /// Threads of a block of tiled2d_frame_kernel.
 constexpr int frame_threads = 64;
+
+/// Sets plan.frame to the frame around plan.in on g's ROI in cells of `cell_rows` rows,
+/// and plan.frame_blocks to the blocks of frame_threads cells that take it.
+inline void set_frame(interior_plan& plan, const geometry& g, int cell_rows) {
+  plan.frame = make_frame(g, plan.in, cell_rows);
+  plan.frame_blocks = (plan.frame.first[4] + frame_threads - 1) / frame_threads;
+}
 
 /// Adds window row t of a thread's block, its OX + 2R pixels v, into every output row it
 /// touches: output row y takes filter row t - y. tiled2d_kernel, the interior instance and
@@ -355,21 +363,19 @@ __global__ void __launch_bounds__(BX* BY)
   }
 }
 
-/// Launches tiled2d_fused_kernel over an interior rectangle `in` of the ROI of p.g
-/// (`gr`: p.g.for_reads()), cols x rows outputs, tiles_x x tiles_y tiles of BX * OX x BY *
-/// OY, starting `lead` outputs before it, and its frame in cells of M rows (Clamp: the
-/// frame's replicate instance).
+/// Launches tiled2d_fused_kernel on `plan` (tiled_family::plan_interior's for p; `gr`:
+/// p.g.for_reads()): its interior rectangle, plan.cols x plan.rows outputs in plan.tiles_x
+/// x plan.tiles_y tiles of BX * OX x BY * OY starting plan.lead outputs before it, and its
+/// frame, plan.frame_blocks blocks (Clamp: the frame's replicate instance).
+/// Precondition: plan.frame is in cells of M rows (set_frame).
 template <int R, int BX, int BY, int OX, int OY, bool Clamp, int M, bool FrameFirst, class In, class Out,
           class Taps>
-void launch_tiled_fused(const problem<In, Out>& p, const geometry& gr, const Taps& taps, const interior_rect& in,
-                        int lead, int tiles_x, int tiles_y) {
-  const frame_bands f = make_frame(p.g, in, M);
-  const long long frame_blocks = (f.first[4] + frame_threads - 1) / frame_threads;
-  const long long interior_blocks = (long long)tiles_x * tiles_y;
+void launch_tiled_fused(const problem<In, Out>& p, const geometry& gr, const Taps& taps, const interior_plan& plan) {
+  const long long interior_blocks = (long long)plan.tiles_x * plan.tiles_y;
   tiled2d_fused_kernel<In, Out, R, BX, BY, OX, OY, Clamp, M, FrameFirst>
-      <<<dim3(unsigned(frame_blocks + interior_blocks)), dim3(BX, BY), 0, p.stream>>>(
-          p.src, p.dst, p.g, gr, taps, f, frame_blocks, interior_blocks, in.x0, in.y0, in.x1 - in.x0, in.y1 - in.y0,
-          lead, tiles_x);
+      <<<dim3(unsigned(plan.frame_blocks + interior_blocks)), dim3(BX, BY), 0, p.stream>>>(
+          p.src, p.dst, p.g, gr, taps, plan.frame, plan.frame_blocks, interior_blocks, plan.in.x0, plan.in.y0,
+          plan.cols, plan.rows, plan.lead, plan.tiles_x);
   gpu::check_launch("tiled2d_fused_kernel");
 }
 
