@@ -120,6 +120,9 @@ struct direct {
 /// lanes, two outputs an instruction: each thread owns 8 output pixels (4 of four channels)
 /// and walks down a strip of `strip_rows` rows, keeping the partial sums of the 2R + 1
 /// rows it touches in registers; separable filters run as a row pass and a column pass.
+/// Three channels (uchar3, one image, under replicate, skip and padded, whose reads are
+/// replicate): the tile's window staged in shared memory, each thread 2 x 4 outputs, a
+/// separable filter as its outer product (kernels/packed_three.hpp; `strip_rows` unused).
 /// Square centred filters of the policy's radii (1 and 2) whose rounding in half precision
 /// keeps the library's accuracy for 8-bit outputs (detail/packed_plan.hpp: an integer
 /// kernel with a divisor exact, any other filter within 1 of the correctly rounded value);

@@ -248,19 +248,23 @@ inline void check_runs_itself(const family_case& fc, const filter2d& f, const re
 }
 
 /// The family that must run fc's compiled radii for pixels In -> Out, filter f (sf in a
-/// separable case) and border b instead of fc's own, or null: streaming's fallback where
-/// its vectors do not hold whole pixels; packed's where the pixels are not u8 or uchar4 in
-/// and out, the constant is no integer byte, or the half-precision plan refuses the filter
-/// (computed here from the host plan, detail/packed_plan.hpp, which the host tests check).
+/// separable case; f is then its outer product) and border b instead of fc's own, or null:
+/// streaming's fallback where its vectors do not hold whole pixels; packed's where the
+/// pixels are not u8, uchar3 or uchar4 in and out, the constant is no integer byte,
+/// uchar3's reads are not replicate, or the half-precision plan refuses the filter
+/// (uchar3's of the dense form, which its one pass runs; computed here from the host plan,
+/// detail/packed_plan.hpp, which the host tests check).
 template <class In, class Out>
 const char* runner_for(const family_case& fc, const filter2d& f, const separable_filter& sf, border::any b) {
   using S = detail::streaming_family;
   if (fc.streaming && !S::whole_pixels<In, Out>) return S::fallback::name;
   using P = detail::packed_family;
   if (std::strcmp(fc.name, P::name) == 0) {
+    constexpr bool three = pixel_traits<In>::channels == 3;
     const bool holds = P::takes_pixels<In, Out> && (b.rule != border::kind::constant || detail::packed_constant(b.value)) &&
-                       (fc.dense ? detail::plan_packed_dense(f.coefficients())
-                                 : detail::plan_packed_separable(sf.row(), sf.column()))
+                       (!three || P::three_channel_rule(b.rule)) &&
+                       (fc.dense || three ? detail::plan_packed_dense(f.coefficients())
+                                          : detail::plan_packed_separable(sf.row(), sf.column()))
                            .ok;
     if (!holds) return P::fallback::name;
   }

@@ -10,11 +10,11 @@ using namespace gpu_test;
 
 namespace {
 
-/// Runs algo::packed on a random image of w x h pixels T (u8 or uchar4) for `filter` under
-/// `b` with the ROI at `placement` (place()), output poisoned; requires that packed runs it
-/// itself, and returns the channels that differ from the reference by 1 (none may differ by
-/// more) or, with `exact`, fails on any difference. `strip`: the tag's strip rows (0: the
-/// family's own).
+/// Runs algo::packed on a random image of w x h pixels T (u8, uchar3 or uchar4) for
+/// `filter` under `b` with the ROI at `placement` (place()), output poisoned; requires that
+/// packed runs it itself, and returns the channels that differ from the reference by 1
+/// (none may differ by more) or, with `exact`, fails on any difference. `strip`: the tag's
+/// strip rows (0: the family's own).
 template <class T, class Filter>
 long long run_packed(const Filter& filter, const filter2d& f, int w, int h, border::any b, int placement, halo hm,
                      bool tile_class, bool exact, bool aligned = false, int strip = 0) {
@@ -244,7 +244,56 @@ void interior_strips(int w, int h) {
       }
 }
 
+/// uchar3 (packed_three_kernel, one pass over the dense form) under the rules whose reads
+/// are replicate: integer filters (Sobel as its outer product, the Laplacian, sharpen)
+/// exact; random smoothing and signed filters, dense and separable, radius 1 and 2, within
+/// 1, nearly all taken. Sizes from 1x1 and 2x3 (the radius past the image) through primes
+/// to 1931x1087 (many tiles of 64 x 16), every ROI placement, both halo modes, both
+/// strategies, output poisoned.
+void three_channel_cases() {
+  const border::any three_rules[] = {border::replicate{}, border::skip{}, border::padded{}};
+  const int three_sizes[][2] = {{1, 1}, {2, 3}, {7, 3}, {97, 41}, {131, 67}, {257, 129}, {1031, 77}, {1931, 1087}};
+  int i = 0;
+  auto exact = [&](const auto& filter, const filter2d& f) {
+    REQUIRE(detail::plan_packed_dense(f.coefficients()).error_bound == 0);
+    for (const auto& s : three_sizes) {
+      run_packed<uchar3>(filter, f, s[0], s[1], three_rules[i % 3], i % 9, i % 2 ? halo::from_parent : halo::isolated,
+                         i % 4 != 3, true);
+      ++i;
+    }
+  };
+  for (const separable_filter& sf : {filters::sobel_x(), filters::sobel_y()}) exact(sf, sf.to_2d());
+  for (const filter2d& f : {filters::laplacian(), filters::sharpen(1.0f)}) exact(f, f);
+  std::uniform_real_distribution<double> sigma(0.3, 3.0);
+  long long off_by_one = 0, outputs = 0;
+  int taken = 0, tried = 0;
+  for (int k = 0; k < 48; ++k) {
+    const int r = 1 + k % 2;
+    const bool dense = (k / 2) % 2 == 0, smooth = (k / 4) % 2 == 0;
+    const separable_filter sf = smooth ? filters::gaussian(sigma(rng()), r) : random_separable(2 * r + 1, 2 * r + 1);
+    const filter2d f = dense ? (smooth ? sf.to_2d() : random_filter(2 * r + 1, 2 * r + 1)) : sf.to_2d();
+    ++tried;
+    if (!detail::plan_packed_dense(f.coefficients()).ok) continue;
+    ++taken;
+    const int* s = three_sizes[k % 8];
+    const border::any b = three_rules[(k / 3) % 3];
+    const halo hm = (k / 5) % 2 ? halo::from_parent : halo::isolated;
+    off_by_one += dense ? run_packed<uchar3>(f, f, s[0], s[1], b, k % 9, hm, k % 4 != 1, false)
+                        : run_packed<uchar3>(sf, f, s[0], s[1], b, k % 9, hm, k % 4 != 1, false);
+    outputs += 3LL * s[0] * s[1];
+  }
+  INFO(taken << " of " << tried << " filters taken; " << off_by_one << " of " << outputs
+             << " outputs one off the correctly rounded value");
+  CHECK(taken >= tried * 9 / 10);
+  CHECK(off_by_one * 4 < outputs);
+}
+
 }  // namespace
+
+TEST_CASE("packed: uchar3 under replicate, skip and padded (integer filters exact, random ones within 1)",
+          "[gpu][packed]") {
+  three_channel_cases();
+}
 
 TEST_CASE("packed: integer filters are exact (Sobel, Laplacian, sharpen), u8 and uchar4", "[gpu][packed]") {
   integer_filters_exact<std::uint8_t>();

@@ -55,6 +55,7 @@
 #include "packed_lanes.hpp"
 #include "packed_rows.hpp"
 #include "packed_strips.hpp"
+#include "packed_three.hpp"
 #include "staging.hpp"
 
 namespace hipstencil {
@@ -294,44 +295,65 @@ struct packed_family {
   using default_policy = tuning::packed_policy<>;
   using fallback = direct_family;
 
-  /// The plan for the problem's filter (host code; valid for a compiled radius only). The
-  /// last one is kept per thread and reused for the same coefficients: fits() and launch()
-  /// of one call, and a loop of calls, plan once (a 5x5 plan took 1.8 us on one core of a
-  /// 2-core x86 CI machine; a small image's whole kernel takes a few us).
+  /// The plan for the problem's filter (host code; valid for a compiled radius only): of
+  /// the dense filter, of a separable one's row and column passes, or for three channels
+  /// (packed_three_kernel, one pass) of its outer product. The last one is kept per thread
+  /// and reused for the same coefficients: fits() and launch() of one call, and a loop of
+  /// calls, plan once (a 5x5 plan took 1.8 us on one core of a 2-core x86 CI machine; a
+  /// small image's whole kernel takes a few us).
   template <class In, class Out>
   static packed_plan plan(const problem<In, Out>& p) {
     struct last_plan {
-      bool dense = false;
+      bool dense = false, outer = false;
       std::vector<float> a, b;  // the coefficients, or the row and the column
       packed_plan plan;
     };
     thread_local last_plan last;
+    const bool outer = !p.dense && pixel_traits<In>::channels == 3;
     const std::vector<float>& a = p.dense ? p.dense->coefficients() : p.separable->row();
     const std::vector<float>* b = p.dense ? nullptr : &p.separable->column();
-    if (!last.a.empty() && last.dense == bool(p.dense) && last.a == a && (b == nullptr || last.b == *b))
+    if (!last.a.empty() && last.dense == bool(p.dense) && last.outer == outer && last.a == a &&
+        (b == nullptr || last.b == *b))
       return last.plan;
     last.dense = bool(p.dense);
+    last.outer = outer;
     last.a = a;
     last.b = b ? *b : std::vector<float>{};
-    last.plan = p.dense ? plan_packed_dense(a) : plan_packed_separable(a, *b);
+    last.plan = p.dense ? plan_packed_dense(a)
+                : outer ? plan_packed_dense(p.separable->to_2d().coefficients())
+                        : plan_packed_separable(a, *b);
     return last.plan;
   }
 
-  /// Whether the family has kernels for pixels In -> Out: 8-bit channels, one or four,
-  /// out as in.
+  /// Whether the family has kernels for pixels In -> Out: 8-bit channels, one, three or
+  /// four, out as in.
   template <class In, class Out>
   static constexpr bool takes_pixels =
-      std::is_same<In, Out>::value && (std::is_same<In, std::uint8_t>::value || std::is_same<In, uchar4>::value);
+      std::is_same<In, Out>::value && (std::is_same<In, std::uint8_t>::value || std::is_same<In, uchar3>::value ||
+                                       std::is_same<In, uchar4>::value);
 
-  /// 8-bit pixels of one or four channels (u8, uchar4) in and out, square centred filters
-  /// of a compiled radius that the half-precision plan holds (packed_plan.hpp); under the
-  /// constant rule, an integer byte value.
+  /// Whether three-channel pixels (uchar3) run under border rule `rule`: where the reads
+  /// are replicate (replicate, skip, padded), the only reads packed_three_kernel has.
+  static constexpr bool three_channel_rule(border::kind rule) {
+    return rule == border::kind::replicate || rule == border::kind::skip || rule == border::kind::padded;
+  }
+
+  /// 8-bit pixels of one, three or four channels (u8, uchar3, uchar4) in and out, square
+  /// centred filters of a compiled radius that the half-precision plan holds
+  /// (packed_plan.hpp); under the constant rule, an integer byte value. Three channels:
+  /// one image (no batches), reads that are replicate (three_channel_rule), and no more
+  /// rows than packed_three_kernel's grid holds.
   template <class P, class In, class Out>
   static fit fits(const problem<In, Out>& p) {
     if constexpr (!takes_pixels<In, Out>) {
       return (void)p, no_fit;
     } else {
       if (!compiled(p.radius, typename P::radii{})) return no_fit;
+      if constexpr (pixel_traits<In>::channels == 3) {
+        if (tuning::is_batched<P>::value || p.images != 1 || !three_channel_rule(p.g.border.rule) ||
+            (long long)p.g.height > 65535LL * P::three_block_y * P::three_out_y)
+          return no_fit;
+      }
       if (p.g.border.rule == border::kind::constant && !packed_constant(p.g.border.value)) return no_fit;
       return plan(p).ok ? fit{true, p.radius} : no_fit;
     }
@@ -339,7 +361,13 @@ struct packed_family {
 
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
-    if constexpr (takes_pixels<In, Out>) {
+    if constexpr (std::is_same<In, uchar3>::value && std::is_same<Out, uchar3>::value) {
+      const packed_plan pl = plan(p);
+      const geometry gr = p.g.for_reads();
+      with_static_radius(p.radius, [&](auto R) {
+        launch_packed_three<R, P::block_x, P::three_block_y, P::three_out_y>(p, gr, pl);
+      }, typename P::radii{});
+    } else if constexpr (takes_pixels<In, Out>) {
       using L = packed_layout<In>;
       constexpr int BX = P::block_x, BY = P::block_y;
       constexpr bool B = tuning::is_batched<P>::value;

@@ -764,10 +764,18 @@ struct direct_policy {
 /// dense 5x5: 6.0 us against 6.8; u8 separable 5x5 4.6 against 5.0); from 724x724, where
 /// the rule keeps two rows or more, they lost (uchar4 1024x1024 dense 5x5: 20.1 us against
 /// 12.5; bench/results/2026-11-26-small/strips-*.csv, strips-0 the library's choice).
+/// Three channels (uchar3; packed_three_kernel, kernels/packed_three.hpp): BlockX x
+/// ThreeBlockY threads of 2 x ThreeOutY outputs. Held, best of two, on an H100
+/// (bench/experiments/packed3_ab.cu, bench/results/2026-12-05-h100-packed3/p3.txt), 32 x 4
+/// threads of 2 x 4 took 0.89 to 1.00 times the time of 32 x 8 of 2 x 2 (the shape of
+/// tiled's replicate kernels for uchar3) from 1280x720 to 8192x8192 (0.89 and 0.90 at
+/// 8192x8192); 32 x 8 of 2 x 4 took 1.00 to 1.06 times its time there, of 2 x 1 1.10 to
+/// 1.45, of 4 x 1 and 4 x 2 1.26 to 1.84. At 512x512 all but the 4-wide shapes within 3%.
 template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 1,
-          int TargetThreads = 32768, class Radii = radii_range<1, 2>>
+          int TargetThreads = 32768, class Radii = radii_range<1, 2>, int ThreeBlockY = 4, int ThreeOutY = 4>
 struct packed_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, min_strip_rows = MinStripRows;
+  static constexpr int three_block_y = ThreeBlockY, three_out_y = ThreeOutY;
   static constexpr int target_threads = TargetThreads;
   static constexpr int strip_rows(int radius) { return radius <= 1 ? StripRows1 : StripRows; }
   /// Whether a thread issues the next input row's loads before the current row's

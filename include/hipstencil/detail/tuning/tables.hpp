@@ -60,7 +60,9 @@ struct automatic_table {
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
-  ///   first, separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels,
+  ///   first, uchar3 3x3 and 5x5 on one image under clamp from 1280x720: packed
+  ///     (packed_three);
+  ///   then separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels,
   ///     three channels to 8192x8192, uchar4 to 2^19, four 16-bit channels to 3840x2160
   ///     and float4 to 2^22: tiled's replicate separable kernel (clamp_separable); and
   ///     dense 3x3 and 5x5 there, one channel to 2^20 pixels, three to 8192x8192, uchar4
@@ -135,6 +137,7 @@ struct automatic_table {
     // dense and separable: 8192x8192 dense 3x3 135.6 us, streaming 157.4; 3840x2160 dense
     // 5x5 24.0, shared_mem 44.5; 1920x1080 dense 3x3 11.9, shared_mem 12.8); beyond radius 2
     // the constant rule was not measured and keeps the earlier choices.
+    if (packed_three(s)) return ahead(choice::packed, promote(choice::tiled, rest));
     if (clamp_separable(s) || clamp_dense(s)) return promote(choice::tiled, rest);
     if (clamp_direct(s)) return promote(choice::direct, s.channel_bytes == 1 ? ahead(choice::packed, rest) : rest);
     const long long tiled_from = interior_from(s);
@@ -193,6 +196,18 @@ struct automatic_table {
       return promote(choice::direct, ahead(choice::packed, rest));
     if (packs) return ahead(choice::packed, rest);
     return rest;
+  }
+
+  /// packed first for uchar3 3x3 and 5x5, dense and separable, on one image of 1280x720
+  /// pixels or more whose reads are replicate (packed_three_kernel,
+  /// kernels/packed_three.hpp), ahead of tiled's replicate kernels: held, best of two, on
+  /// an H100 (bench/results/2026-12-05-h100-packed3/p3.txt), 0.78 to 0.93 times their time at
+  /// dense 3x3 from 1280x720 to 8192x8192, 0.73 to 0.87 at dense 5x5, 0.85 to 0.97 and 0.79
+  /// to 0.89 at separable 3x3 and 5x5; at 512x512 0.93 to 1.02, and smaller images were not
+  /// timed, so they keep tiled. Filters its plan refuses run tiled.
+  static constexpr bool packed_three(const problem_shape& s) {
+    return s.channels == 3 && s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
+           s.border == border_cost::clamp && s.images == 1 && s.pixels() >= 1280LL * 720;
   }
 
   /// tiled first for separable 3x3 and 5x5 on one image whose reads are replicate where
