@@ -1,8 +1,8 @@
 // Standalone A/B driver (not built by CMake): tiled's replicate kernels (kernels/
 // tiled_dense_clamp.hpp, tiled_sep_clamp.hpp) against the same kernels with the tile's
 // window staged by whole aligned loads of VB bytes (16, 8 or 4) instead of one pixel a
-// thread a load, and optionally their outputs stored as one aligned span a thread row
-// (span_io.hpp's store_span). Question: is the one-pixel load what keeps the replicate
+// thread a load (the first runs also stored the outputs as one aligned span a thread row,
+// span_io.hpp's store_span; see below). Question: is the one-pixel load what keeps the replicate
 // kernels behind tiled's interior instance beyond 2^20 pixels (float 1920x1080 dense 3x3:
 // 1.05 to 1.11 times its time) and 8-bit 1920x1080 3x3 above 6 us? A held copy of a float
 // image took 6.14 us at 1920x1080 in 16-byte words a thread and 8.99 one pixel a thread
@@ -23,10 +23,11 @@
 //   lsepBYxOXxOY    tiled_sep_clamp_kernel in that shape;
 //   vVBxBYxOXxOY    tiled_dense_staged_kernel (kernels/tiled_staged.hpp; a separable
 //                   filter as its outer product);
-//   wVBxBYxOXxOY    sep_vec_kernel below; a trailing s: outputs stored as spans.
-// (The float runs of 2026-12-05 timed v with spans too, in this file's own copy of the
-// staged kernel: 0.966 to 1.00 times the time without, and the staged shapes stayed behind
-// tiled's own; so v keeps none, and the library's kernel runs here.)
+//   wVBxBYxOXxOY    tiled_sep_staged_kernel (kernels/tiled_staged.hpp).
+// (The float runs of 2026-12-05 timed v and w with their outputs stored as spans too, in
+// this file's own copies of the kernels: v 0.966 to 1.00 times the time without, and the
+// staged shapes stayed behind tiled's own; so neither keeps spans, and the library's
+// kernels run here.)
 // l and v sum in add_window_row's order, as direct2d_kernel does (a separable filter as
 // its outer product, window_taps), so their outputs are checked byte-identical to
 // direct's; w sums in tiled_sep_clamp_kernel's order and is checked against lsep.
@@ -45,81 +46,10 @@ namespace hd = hipstencil::detail;
 namespace hipstencil {
 namespace detail {
 
-/// Stores a thread's OX x OY outputs at ROI-relative (x0, y0); VS: each row's OX as one
-/// span (store_span) where all of them are written, the other rows output by output.
-/// Without VS, store_block.
-template <bool VS, class Out, int OX, int OY, int C>
-__device__ __forceinline__ void store_outputs(const image_view<Out>& dst, const geometry& g,
-                                              const accum<float, C> (&acc)[OY][OX], int x0, int y0) {
-  if constexpr (!VS) {
-    store_block<Out, OX, OY>(dst, g, acc, x0, y0, false);
-  } else {
-    HIPSTENCIL_UNROLL
-    for (int y = 0; y < OY; ++y) {
-      const int oy = y0 + y;
-      if (x0 + OX <= g.width && oy < g.height && g.writes_window(g.src_x0 + x0, g.src_y0 + oy) &&
-          g.writes_window(g.src_x0 + x0 + OX - 1, g.src_y0 + oy)) {
-        store_span<span_alignment<Out, OX>()>(dst.row(g.dst_y0 + oy) + g.dst_x0 + x0, acc[y]);
-      } else {
-        HIPSTENCIL_UNROLL
-        for (int x = 0; x < OX; ++x)
-          if (x0 + x < g.width && oy < g.height && g.writes_window(g.src_x0 + x0 + x, g.src_y0 + oy))
-            dst(g.dst_x0 + x0 + x, g.dst_y0 + oy) = from_accum<Out>(acc[y][x]);
-      }
-    }
-  }
-}
-
-/// tiled_sep_clamp_kernel with its window's pixels staged as tiled_dense_staged_kernel's
-/// (kernels/tiled_staged.hpp, stage_tile_window; one barrier; each thread filters its
-/// OY + 2R window rows horizontally from there, then its outputs vertically, in
-/// tiled_sep_clamp_kernel's order, so its outputs are byte-identical) and stored by
-/// store_outputs<VS>. Not in the library: in 16-byte loads it measured slower
-/// (bench/results/2026-12-05/three-staged.csv).
-template <class In, class Out, int R, int BX, int BY, int OX, int OY, int VB, bool VS>
-__global__ void __launch_bounds__(BX* BY)
-    sep_vec_kernel(image_view<const In> src, image_view<Out> dst, geometry g, geometry gr,
-                   const HIPSTENCIL_GRID_CONSTANT separable_taps<2 * R + 1> taps) {
-  using V = group_tile<In, R, BX, BY, OX, OY, VB>;
-  constexpr int K = 2 * R + 1;
-  using A = accum<float, pixel_traits<In>::channels>;
-  __shared__ __align__(16) A s[V::HR][V::SW];
-  const int lead = stage_tile_window<In, R, BX, BY, OX, OY, VB>(s, src, g, gr);
-  // The thread's first output, in the tile (its window's first staged row and column).
-  const int ox = int(threadIdx.x) * OX, oy = int(threadIdx.y) * OY;
-  A acc[OY][OX];
-  zero(acc);
-  HIPSTENCIL_UNROLL
-  for (int t = 0; t < OY + 2 * R; ++t) {
-    A w[OX + 2 * R];
-    HIPSTENCIL_UNROLL
-    for (int u = 0; u < OX + 2 * R; ++u) w[u] = s[oy + t][lead + ox + u];
-    A h[OX];
-    HIPSTENCIL_UNROLL
-    for (int x = 0; x < OX; ++x) {
-      zero(h[x]);
-      HIPSTENCIL_UNROLL
-      for (int i = 0; i < K; ++i) fma_acc(h[x], taps.row[i], w[x + i]);
-    }
-    HIPSTENCIL_UNROLL
-    for (int y = 0; y < OY; ++y)
-      if (t - y >= 0 && t - y < K)
-        HIPSTENCIL_UNROLL
-        for (int x = 0; x < OX; ++x) fma_acc(acc[y][x], taps.col[t - y], h[x]);
-  }
-  store_outputs<VS>(dst, g, acc, int(blockIdx.x) * V::TW + ox, int(blockIdx.y) * V::TH + oy);
-}
-
-/// Whether the staged kernels' preconditions hold on p (VS: spans of OX outputs stored).
-template <int VB, bool VS, int OX, int TH, class In, class Out>
+/// Whether the staged kernels' preconditions hold on p.
+template <int VB, int TH, class In, class Out>
 bool vec_fits(const problem<In, Out>& p) {
-  if (!group_loads_aligned<VB>(p.src) || !tiled_sep_clamp_fits(p.g.height, TH)) return false;
-  if constexpr (VS) {
-    constexpr int a = span_alignment<Out, OX>();
-    static_assert(a >= 4, "spans of whole words");
-    if (reinterpret_cast<std::uintptr_t>(p.dst.data + p.g.dst_x0) % a != 0 || p.dst.pitch_bytes % a != 0) return false;
-  }
-  return true;
+  return group_loads_aligned<VB>(p.src) && tiled_sep_clamp_fits(p.g.height, TH);
 }
 
 /// Launches the library's tiled_dense_staged_kernel on p's filter (a separable one as its
@@ -127,18 +57,17 @@ bool vec_fits(const problem<In, Out>& p) {
 /// nothing, where vec_fits does not hold.
 template <int R, int BX, int BY, int OX, int OY, int VB, class In, class Out>
 bool launch_dense_vec(const problem<In, Out>& p, const geometry& gr) {
-  if (!vec_fits<VB, false, OX, BY * OY>(p)) return false;
+  if (!vec_fits<VB, BY * OY>(p)) return false;
   launch_tiled_dense_staged<R, BX, BY, OX, OY, VB>(p, gr);
   return true;
 }
 
-/// Launches sep_vec_kernel on p's separable filter, as launch_dense_vec.
-template <int R, int BX, int BY, int OX, int OY, int VB, bool VS, class In, class Out>
+/// Launches the library's tiled_sep_staged_kernel on p's separable filter, as
+/// launch_dense_vec.
+template <int R, int BX, int BY, int OX, int OY, int VB, class In, class Out>
 bool launch_sep_vec(const problem<In, Out>& p, const geometry& gr) {
-  if (!vec_fits<VB, VS, OX, BY * OY>(p)) return false;
-  const dim3 grid(unsigned((p.g.width + BX * OX - 1) / (BX * OX)), unsigned((p.g.height + BY * OY - 1) / (BY * OY)));
-  sep_vec_kernel<In, Out, R, BX, BY, OX, OY, VB, VS>
-      <<<grid, dim3(BX, BY), 0, p.stream>>>(p.src, p.dst, p.g, gr, pack_separable<2 * R + 1>(*p.separable));
+  if (!vec_fits<VB, BY * OY>(p)) return false;
+  launch_tiled_sep_staged<R, BX, BY, OX, OY, VB>(p, gr);
   return true;
 }
 
@@ -186,8 +115,7 @@ void probe(const ab_sizes& sizes) {
                    }});
     };
     // The staged kernels: tiled_dense_staged_kernel ("v", a separable filter's outer
-    // product) and sep_vec_kernel ("w"), loads of VB bytes; a trailing s on w: outputs
-    // stored as spans.
+    // product) and tiled_sep_staged_kernel ("w"), loads of VB bytes.
     auto vk = [&](auto VB, auto BY, auto OX, auto OY) {
       constexpr int vb = VB(), by = BY(), ox = OX(), oy = OY();
       like_direct.push_back(int(v.size()));
@@ -197,13 +125,12 @@ void probe(const ab_sizes& sizes) {
                      launched = launched && ok;
                    }});
     };
-    auto wk = [&](auto VB, auto BY, auto OX, auto OY, auto VS) {
+    auto wk = [&](auto VB, auto BY, auto OX, auto OY) {
       constexpr int vb = VB(), by = BY(), ox = OX(), oy = OY();
-      constexpr bool vs = VS() != 0;
       like_sep.push_back(int(v.size()));
-      v.push_back({name("w", {vb, by, ox, oy}) + (vs ? "s" : ""), [&] {
-                     const bool ok = r == 1 ? hd::launch_sep_vec<1, 32, by, ox, oy, vb, vs>(p, gr)
-                                            : hd::launch_sep_vec<2, 32, by, ox, oy, vb, vs>(p, gr);
+      v.push_back({name("w", {vb, by, ox, oy}), [&] {
+                     const bool ok = r == 1 ? hd::launch_sep_vec<1, 32, by, ox, oy, vb>(p, gr)
+                                            : hd::launch_sep_vec<2, 32, by, ox, oy, vb>(p, gr);
                      launched = launched && ok;
                    }});
     };
@@ -225,10 +152,7 @@ void probe(const ab_sizes& sizes) {
       vk(i16{}, i4{}, i4{}, i4{});
     } else {
       ls(i8{}, i2{}, i2{}, i1{});
-      wk(i16{}, i8{}, i2{}, i2{}, i0{});
-      wk(i16{}, i8{}, i2{}, i2{}, i1{});
-      wk(i16{}, i8{}, i4{}, i2{}, i1{});
-      wk(i16{}, i8{}, i2{}, i4{}, i1{});
+      wk(i16{}, i8{}, i2{}, i2{});
       vk(i16{}, i8{}, i2{}, i2{});
     }
 #elif TYPE == 0
@@ -243,10 +167,7 @@ void probe(const ab_sizes& sizes) {
       vk(i16{}, i4{}, i8{}, i4{});
     } else {
       ls(i8{}, i4{}, i2{}, i1{});
-      wk(i16{}, i8{}, i4{}, i2{}, i0{});
-      wk(i16{}, i8{}, i4{}, i2{}, i1{});
-      wk(i16{}, i8{}, i8{}, i2{}, i1{});
-      wk(i16{}, i8{}, i4{}, i4{}, i1{});
+      wk(i16{}, i8{}, i4{}, i2{});
       vk(i16{}, i8{}, i4{}, i2{});
     }
 #elif TYPE == 2
@@ -263,10 +184,9 @@ void probe(const ab_sizes& sizes) {
       vk(i16{}, i4{}, i2{}, i4{});
     } else {
       ls(i8{}, i1{}, i2{}, i0{});
-      wk(i16{}, i8{}, i1{}, i2{}, i0{});
-      wk(i16{}, i8{}, i1{}, i4{}, i0{});
-      wk(i16{}, i8{}, i2{}, i2{}, i1{});
-      wk(i8{}, i8{}, i1{}, i2{}, i0{});
+      wk(i16{}, i8{}, i1{}, i2{});
+      wk(i16{}, i8{}, i1{}, i4{});
+      wk(i8{}, i8{}, i1{}, i2{});
     }
 #elif TYPE == 4
     // uchar3: the library's shapes above 2^16 pixels (dense 2 x 2 outputs; separable 1 x 2,
@@ -281,10 +201,10 @@ void probe(const ab_sizes& sizes) {
     } else {
       ls(i8{}, i1{}, i2{}, i0{});
       ls(i4{}, i1{}, i4{}, i0{});
-      wk(i16{}, i8{}, i1{}, i2{}, i0{});
-      wk(i4{}, i8{}, i1{}, i2{}, i0{});
-      wk(i16{}, i4{}, i1{}, i4{}, i0{});
-      wk(i16{}, i8{}, i2{}, i2{}, i0{});
+      wk(i16{}, i8{}, i1{}, i2{});
+      wk(i4{}, i8{}, i1{}, i2{});
+      wk(i16{}, i4{}, i1{}, i4{});
+      wk(i16{}, i8{}, i2{}, i2{});
     }
 #elif TYPE == 5 || TYPE == 6
     // ushort3 and float3: the library's shapes above 2^16 pixels (dense 1 x 4 outputs in
@@ -301,10 +221,10 @@ void probe(const ab_sizes& sizes) {
       ls(i8{}, i1{}, i2{}, i1{});
       ls(i8{}, i1{}, i4{}, i0{});
       ls(i4{}, i1{}, i4{}, i0{});
-      wk(i16{}, i8{}, i1{}, i2{}, i0{});
-      wk(i8{}, i8{}, i1{}, i2{}, i0{});
-      wk(i16{}, i4{}, i1{}, i4{}, i0{});
-      wk(i16{}, i8{}, i1{}, i4{}, i0{});
+      wk(i16{}, i8{}, i1{}, i2{});
+      wk(i8{}, i8{}, i1{}, i2{});
+      wk(i16{}, i4{}, i1{}, i4{});
+      wk(i16{}, i8{}, i1{}, i4{});
     }
 #else
 #error "dense_vec_ab: TYPE 0, 1, 2, 4, 5 or 6"
