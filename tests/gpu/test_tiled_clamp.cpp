@@ -87,6 +87,21 @@ void tiled_dense_clamp_case() {
   tiled_clamp_walk<In, Out>([](int r) { return random_filter(2 * r + 1, 2 * r + 1); });
 }
 
+/// The staged kernels' edge cases: a w x h source view one pixel into its image (isolated
+/// halo; the view's data not aligned to the loads) into a whole target, and a whole
+/// `narrow_w` x `narrow_h` image.
+std::vector<gpu_test::problem> staged_edge_problems(int w, int h, int narrow_w, int narrow_h) {
+  using namespace gpu_test;
+  problem unaligned;
+  unaligned.halo_mode = halo::isolated;
+  unaligned.src_w = w + 1, unaligned.src_h = h, unaligned.src_roi = rect{1, 0, w, h};
+  unaligned.dst_w = w, unaligned.dst_h = h, unaligned.dst_roi = rect{0, 0, w, h};
+  problem narrow;
+  narrow.src_w = narrow.dst_w = narrow_w, narrow.src_h = narrow.dst_h = narrow_h;
+  narrow.src_roi = narrow.dst_roi = rect{0, 0, narrow_w, narrow_h};
+  return {unaligned, narrow};
+}
+
 /// ushort3 dense filters where tiled_dense_staged_kernel's groups meet their limits, above
 /// the small shape, radius 1 and 2, replicate, fresh random sources and filters, outputs
 /// poisoned, against the host reference: a source view one pixel into its image (263x257
@@ -102,14 +117,7 @@ void tiled_dense_staged_edges_case() {
                 "the staged kernel runs ushort3 above the small shape");
   static_assert(sizeof(T) % VB != 0, "one pixel in, the view is not aligned to the loads");
   static_assert(!lib::clamp_separable_small(7LL * 10007), "7x10007 is above the small shape");
-  problem unaligned;
-  unaligned.halo_mode = halo::isolated;
-  unaligned.src_w = 264, unaligned.src_h = 257, unaligned.src_roi = rect{1, 0, 263, 257};
-  unaligned.dst_w = 263, unaligned.dst_h = 257, unaligned.dst_roi = rect{0, 0, 263, 257};
-  problem narrow;
-  narrow.src_w = narrow.dst_w = 7, narrow.src_h = narrow.dst_h = 10007;
-  narrow.src_roi = narrow.dst_roi = rect{0, 0, 7, 10007};
-  for (const problem& p : {unaligned, narrow})
+  for (const problem& p : staged_edge_problems(263, 257, 7, 10007))
     for (int r : {1, 2}) {
       const auto src = random_image<T>(p.src_w, p.src_h);
       const auto f = random_filter(2 * r + 1, 2 * r + 1);
@@ -142,18 +150,14 @@ void tiled_sep_staged_case() {
   const border::any rules[] = {border::replicate{}, border::skip{}, border::padded{}};
   for (const border::any& b : rules)
     for (int r : {1, 2}) {
-      problem unaligned;
-      unaligned.halo_mode = halo::isolated;
-      unaligned.src_w = 1932, unaligned.src_h = 1087, unaligned.src_roi = rect{1, 0, 1931, 1087};
-      unaligned.dst_w = 1931, unaligned.dst_h = 1087, unaligned.dst_roi = rect{0, 0, 1931, 1087};
-      problem narrow;
-      narrow.src_w = narrow.dst_w = 7, narrow.src_h = narrow.dst_h = 300007;
-      narrow.src_roi = narrow.dst_roi = rect{0, 0, 7, 300007};
       std::vector<problem> problems = {place(1931, 1087, 0, halo::from_parent, r, r, r, r, b.rule),
                                        place(1931, 1087, 4, halo::isolated, r, r, r, r, b.rule)};
       // padded: the caller's halo is around the ROI, which place() leaves; the other two
       // have none.
-      if (b.rule != border::kind::padded) problems.insert(problems.end(), {unaligned, narrow});
+      if (b.rule != border::kind::padded) {
+        const std::vector<problem> edges = staged_edge_problems(1931, 1087, 7, 300007);
+        problems.insert(problems.end(), edges.begin(), edges.end());
+      }
       for (const problem& p : problems) {
         const auto src = random_image<T>(p.src_w, p.src_h);
         const auto f = random_separable(2 * r + 1, 2 * r + 1);

@@ -12,6 +12,7 @@
 // half2 row sums and a column pass from them. The result leaves as 1024 + the rounded
 // value, whose low byte is the output: one addition, a clamp on the packed halves, one
 // byte permute per four outputs.
+// Three channels (uchar3) run a kernel of their own in the same lanes: packed_three.hpp.
 //
 // Why: an 8-bit filter in float is bound by instruction issue, not by bytes: per output a
 // conversion in, one FMA per tap and a conversion out. In half2 lanes the taps cost half the
