@@ -60,8 +60,8 @@ struct automatic_table {
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
-  ///   first, uchar3 3x3 and 5x5 on one image under clamp from 1280x720: packed
-  ///     (packed_three);
+  ///   first, uchar3 3x3 and 5x5 on one image under clamp, 3x3 from 1280x720 and 5x5
+  ///     from 512x512: packed (packed_three);
   ///   then separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels,
   ///     three channels to 8192x8192, uchar4 to 2^19, four 16-bit channels to 3840x2160
   ///     and float4 to 2^22: tiled's replicate separable kernel (clamp_separable); and
@@ -198,16 +198,21 @@ struct automatic_table {
     return rest;
   }
 
-  /// packed first for uchar3 3x3 and 5x5, dense and separable, on one image of 1280x720
-  /// pixels or more whose reads are replicate (packed_three_kernel,
-  /// kernels/packed_three.hpp), ahead of tiled's replicate kernels: held, best of two, on
+  /// packed first for uchar3 3x3 and 5x5, dense and separable, on one image whose reads
+  /// are replicate (packed_three_kernel, kernels/packed_three.hpp), ahead of tiled's
+  /// replicate kernels: 3x3 from 1280x720 pixels, 5x5 from 512x512. Held, best of two, on
   /// an H100 (bench/results/2026-12-05-h100-packed3/p3.txt), 0.78 to 0.93 times their time at
   /// dense 3x3 from 1280x720 to 8192x8192, 0.73 to 0.87 at dense 5x5, 0.85 to 0.97 and 0.79
-  /// to 0.89 at separable 3x3 and 5x5; at 512x512 0.93 to 1.02, and smaller images were not
-  /// timed, so they keep tiled. Filters its plan refuses run tiled.
+  /// to 0.89 at separable 3x3 and 5x5. Below 1280x720, in its policy's shape against
+  /// tiled's kernels in one process (p3-small.txt): at 5x5 0.94 (dense) and 0.97
+  /// (separable) at 512x512, 0.90 and 0.97 at 724x724, 0.89 and 0.90 at 1024x720, but 1.02
+  /// to 1.15 at 128x128 and 256x256; at 3x3 0.97 to 1.04 at 724x724 and 1024x720, 1.04 to
+  /// 1.19 from 128x128 to 512x512, so 3x3 keeps tiled below 1280x720. Filters its plan
+  /// refuses run tiled.
   static constexpr bool packed_three(const problem_shape& s) {
     return s.channels == 3 && s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
-           s.border == border_cost::clamp && s.images == 1 && s.pixels() >= 1280LL * 720;
+           s.border == border_cost::clamp && s.images == 1 &&
+           s.pixels() >= (s.radius == 1 ? 1280LL * 720 : 512LL * 512);
   }
 
   /// tiled first for separable 3x3 and 5x5 on one image whose reads are replicate where
