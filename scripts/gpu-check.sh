@@ -2,7 +2,8 @@
 # One call on a machine with an NVIDIA GPU (the device tool's H200): configure the CUDA
 # backend, build, run the [gpu] tests, compute-sanitizer's four tools over a subset of them,
 # and the main job, and print a short summary.
-# Usage: scripts/gpu-check.sh [catch2 test spec...]
+# Usage: scripts/gpu-check.sh [catch2 test spec...]  (none: the whole suite, split over
+# processes side by side by scripts/gpu-suite.sh; a spec: one process)
 # Needs Catch2 and stb in .deps/ when the machine has no package registry: copy Debian's
 # /usr/include/catch2, /usr/lib/cmake/Catch2, /usr/lib/libCatch2WithMain.a and
 # /usr/include/stb there (include/, lib/cmake/, lib/) on a machine that has them.
@@ -19,8 +20,14 @@ cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=Release -DHIPSTENCIL_BACKEND=cu
 cmake --build $build -j "$(nproc)" >"$out/build.log" 2>&1 || { grep -m 20 -B2 -A10 error "$out/build.log"; exit 1; }
 t1=$(date +%s)
 echo "== build: $((t1 - t0)) s"
-"$build/tests/hipstencil-gpu-tests" "$@" 2>&1 | tee "$out/gpu-tests.log" | tail -25
-gpu_rc=${PIPESTATUS[0]}
+if [ $# -eq 0 ]; then
+  # The whole suite in processes side by side (scripts/gpu-suite.sh: logs gpu-sK.txt).
+  OUT=$out scripts/gpu-suite.sh "$build/tests/hipstencil-gpu-tests" 2>&1 | tail -12
+  gpu_rc=${PIPESTATUS[0]}
+else
+  "$build/tests/hipstencil-gpu-tests" "$@" 2>&1 | tee "$out/gpu-tests.log" | tail -25
+  gpu_rc=${PIPESTATUS[0]}
+fi
 t2=$(date +%s)
 echo "== [gpu] tests: exit $gpu_rc, $((t2 - t1)) s wall"
 "$build/tests/hipstencil-host-tests" 2>&1 | tail -3
