@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The whole [gpu] suite in several processes side by side on one GPU, each test case in
 # exactly one of them. One process runs the cases one after another, most of them on images
-# too small to fill the GPU; on an H100 six processes ran the 134 cases in 146 s of wall
-# time (bench/results/2026-12-05-h100-packed3/final/), the longest case alone 113 s. Each
-# process prints its own random seed (HIPSTENCIL_TEST_SEED replays one).
+# too small to fill the GPU; on an H100 six processes (split by hand then) ran the 134 cases
+# in 146 s of wall time (bench/results/2026-12-05-h100-packed3/final/), the longest case
+# alone 113 s. Each process prints its own random seed (HIPSTENCIL_TEST_SEED replays one).
 #
 #   scripts/gpu-suite.sh [TEST_BINARY] [catch2 options...]
 #     TEST_BINARY  default build-gpu/tests/hipstencil-gpu-tests
