@@ -8,6 +8,10 @@
 #   bench/run-device.sh full    the default set at 8192x8192 (25 runs) and the Python peers
 #   bench/run-device.sh sizes   the six default sizes (128x128 to 8192x8192 and 128x65536),
 #                               replicate, radii 1, 2, 4, 7: what automatic's table is set from
+#   bench/run-device.sh targets issue 12's cases (u8, uchar4, float; 3x3 and 5x5, dense and
+#                               separable; replicate) at those sizes, held, automatic beside the
+#                               families it chooses among and NPP, then bench/targets.py's
+#                               tables (targets.md); BENCH_TYPES is not used
 #
 # Every mode runs the bench's default pixel types (u8, u16, s16, float, uchar4); BENCH_TYPES
 # gives others to each mode's main run, e.g. `BENCH_TYPES=u16,s16 bench/run-device.sh full`
@@ -16,7 +20,7 @@
 # Needs stb in .deps/ (the examples folder the bench build includes looks for it there):
 # carry .deps on a machine without a package registry. Stays inside `budget` seconds.
 set -uo pipefail
-mode=${1:?usage: [BENCH_TYPES=LIST] bench/run-device.sh smoke|full|sizes}
+mode=${1:?usage: [BENCH_TYPES=LIST] bench/run-device.sh smoke|full|sizes|targets}
 types=()
 [ -n "${BENCH_TYPES:-}" ] && types=(--type "$BENCH_TYPES")
 out=${OUT:-$PWD/out}
@@ -72,7 +76,14 @@ case $mode in
     timeout 420 "${main_run[@]}" --border replicate --radius 1,2,4,7 --csv "$out/bench.csv" >"$out/bench.log" 2>&1
     echo "== bench: exit $?, $(elapsed)"; grep -E "^== size" "$out/bench.log"
     ;;
-  *) echo "unknown mode '$mode' (smoke, full or sizes)"; exit 2 ;;
+  targets)
+    timeout 480 "$bench" --size 128x128,512x512,1920x1080,3840x2160,8192x8192,128x65536 --type u8,uchar4,float \
+      --radius 1,2 --border replicate --algo automatic,direct,packed,tiled,shared_mem,streaming --hold --runs 51 \
+      --csv "$out/targets.csv" >"$out/targets.log" 2>&1
+    echo "== bench: exit $?, $(elapsed)"
+    python3 bench/targets.py "$out/targets.csv" | tee "$out/targets.md"
+    ;;
+  *) echo "unknown mode '$mode' (smoke, full, sizes or targets)"; exit 2 ;;
 esac
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv >>"$out/env.txt" 2>&1
 echo "== total: $(elapsed)"
