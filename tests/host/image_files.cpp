@@ -2,15 +2,13 @@
 
 #include "image_files.hpp"
 
-#include <cstdio>
-#include <fstream>
-#include <stdexcept>
-
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <iterator>
 #include <memory>
+#include <stdexcept>
 
 // stb's decoder too, as a second opinion on what the program writes: a copy of its own
 // (static functions), apart from the one in the loader under test.
