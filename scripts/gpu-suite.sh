@@ -32,12 +32,16 @@ mkdir -p "$out"
 case $shards in '' | *[!0-9]* | 0) echo "gpu-suite: SHARDS must be a positive number (got '$shards')"; exit 1 ;; esac
 t0=$(date +%s)
 
-# Every [gpu] case's name. Listing runs no test, so it needs no device.
+# The names of the cases a selection picks, one a line. Listing runs no test, so it needs no
+# device; Catch2 exits with the count, so the status is not an error.
+list_names() {
+  "$tests" "$@" --list-test-names-only 2>&1 |
+    grep -v -e '^[[:space:]]*$' -e '^[0-9]* matching test case' | sed 's/[[:space:]]*$//'
+}
 names=$out/names.txt
-"$tests" "[gpu]" --list-test-names-only >"$names.raw" 2>&1 || true
-grep -v -e '^[[:space:]]*$' -e '^[0-9]* matching test case' "$names.raw" | sed 's/[[:space:]]*$//' >"$names"
+list_names "[gpu]" >"$names"
 total=$(wc -l <"$names")
-[ "$total" -gt 0 ] || { echo "gpu-suite: '$tests' listed no [gpu] case:"; head -5 "$names.raw"; exit 1; }
+[ "$total" -gt 0 ] || { echo "gpu-suite: '$tests' listed no [gpu] case:"; "$tests" "[gpu]" --list-test-names-only 2>&1 | head -5; exit 1; }
 # No process without a case: Catch2 given an empty input file runs every case.
 [ "$shards" -gt "$total" ] && shards=$total
 
@@ -73,10 +77,7 @@ print(f"{len(names)} [gpu] cases in {shards} processes, {len(known)} with an ear
 EOF
 
 # Each process's selection, listed back: together they must be the whole list, once each.
-for k in $(seq "$shards"); do
-  "$tests" -f "$out/shard-$k.txt" --list-test-names-only 2>&1 |
-    grep -v -e '^[[:space:]]*$' -e '^[0-9]* matching test case' | sed 's/[[:space:]]*$//'
-done | sort >"$out/selected.txt"
+for k in $(seq "$shards"); do list_names -f "$out/shard-$k.txt"; done | sort >"$out/selected.txt"
 if ! sort "$names" | cmp -s - "$out/selected.txt"; then
   echo "gpu-suite: the processes' selections are not every case once (missing <, extra or repeated >):"
   sort "$names" | diff - "$out/selected.txt" | grep '^[<>]' | head -20
