@@ -43,6 +43,13 @@ tu::choice sm90_first(const tu::problem_shape& s) {
   return l.empty() ? tu::choice::none : l[0];
 }
 
+// What tiled's replicate rows (clamp_separable, clamp_dense) leave first: tiled, but packed
+// for uchar3 5x5 from 512x512 pixels, whose own case checks the packed_three row.
+tu::choice replicate_row_first(const tu::problem_shape& s) {
+  const bool packed3 = s.channels == 3 && s.channel_bytes == 1 && s.radius == 2 && s.pixels() >= 512 * 512;
+  return packed3 ? tu::choice::packed : tu::choice::tiled;
+}
+
 bool names(const tu::preference& p, tu::choice c) {
   for (tu::choice x : named(p))
     if (x == c) return true;
@@ -901,9 +908,7 @@ TEST_CASE("automatic's table: tiled's replicate separable kernel to 2^20 pixels,
       for (auto wh : {std::pair<int, int>{1, 1}, {128, 128}, {256, 256}, {512, 512}, {724, 724}, {960, 540}}) {
         const auto s = shape(true, r, p.channels, p.bytes, wh.first, wh.second);
         CHECK(table::clamp_separable(s));
-        // uchar3 5x5 from 512x512 runs packed first, tiled second (its own case).
-        const bool packed3 = p.channels == 3 && p.bytes == 1 && r == 2 && s.pixels() >= 512 * 512;
-        CHECK(sm90_first(s) == (packed3 ? tu::choice::packed : tu::choice::tiled));
+        CHECK(sm90_first(s) == replicate_row_first(s));
       }
       // Just past the limit the row does not hold.
       const long long over = p.max + 1;
@@ -996,9 +1001,7 @@ TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uch
     for (auto wh : {std::pair<int, int>{1, 1}, {128, 128}, {181, 181}, {256, 256}, {362, 362}, {512, 512}}) {
       const auto s = shape(false, p.r, p.channels, p.bytes, wh.first, wh.second);
       CHECK(table::clamp_dense(s));
-      // uchar3 5x5 from 512x512 runs packed first, tiled second (its own case).
-      const bool packed3 = p.channels == 3 && p.bytes == 1 && p.r == 2 && s.pixels() >= 512 * 512;
-      CHECK(sm90_first(s) == (packed3 ? tu::choice::packed : tu::choice::tiled));
+      CHECK(sm90_first(s) == replicate_row_first(s));
     }
     // Just past the limit the row does not hold.
     CHECK(!table::clamp_dense(shape(false, p.r, p.channels, p.bytes, int(p.max + 1), 1)));
