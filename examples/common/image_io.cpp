@@ -13,6 +13,8 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -30,8 +32,26 @@
 #define STBI_ONLY_BMP
 #define STBI_ONLY_TGA
 #define STBI_FAILURE_USERMSG
+// Every buffer stb_image allocates starts zeroed. Its JPEG decoder reads memory it never
+// wrote on some corrupt files (a progressive scan's refinement reads coefficients no earlier
+// scan set, and those bits steer the Huffman decoding), so with plain malloc the same bytes
+// decoded or failed depending on what the heap held before: one call took a file that the
+// next rejected. Zeroed buffers make a decode a function of the file alone. The cost is
+// nil for large images (calloc takes fresh pages from the kernel, already zero).
+#define STBI_MALLOC(size) std::calloc(1, size)
+#define STBI_REALLOC_SIZED(p, old_size, new_size) hipstencil_io::detail::stb_realloc_zeroed(p, old_size, new_size)
+#define STBI_FREE(p) std::free(p)
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC
+namespace hipstencil_io::detail {
+/// realloc for stb_image that zeroes the bytes past `old_size` (see STBI_MALLOC above).
+inline void* stb_realloc_zeroed(void* p, std::size_t old_size, std::size_t new_size) {
+  void* q = std::realloc(p, new_size);
+  if (q && new_size > old_size) std::memset(static_cast<unsigned char*>(q) + old_size, 0, new_size - old_size);
+  return q;
+}
+}  // namespace hipstencil_io::detail
+
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"

@@ -85,10 +85,10 @@ void check_raster(const std::uint8_t* data, std::size_t size, const std::optiona
     finding("the raster does not hold width * height * channels samples");
   if (grey && r->type == sample_type::u8 && !tiff) {
     const auto& d = r->channels == 1 ? *grey : *rgba;
-    // Sizes, not samples: on some corrupt files stb 2.27 leaves pixels uninitialised (a BMP's
-    // indices past its palette read an uninitialised stack array; a corrupt JPEG's output
-    // is not all written), which differ from one call to the next. No memory error, so ASan
-    // is silent; valgrind shows it.
+    // Sizes, not samples: on some corrupt files stb 2.27 reads pixels it never wrote (a BMP's
+    // or a palette PNG's indices past the palette read an uninitialised stack array), which
+    // differ from one call to the next. No memory error, so ASan is silent; valgrind shows
+    // it. Its heap buffers start zeroed (image_io.cpp), so success or failure does not vary.
     if (r->width != d.width || r->height != d.height || r->samples.size() != d.pixels.size())
       finding("decode_raster and the 8-bit decoder give images of different sizes");
   }

@@ -19,9 +19,10 @@
 # core header, 32-bit with alpha (V4 header); TGA uncompressed and run-length coded, grey,
 # RGB, RGBA, colour-mapped, 16-bit; 16-bit PNG grey and grey+alpha (libpng's path); TIFF
 # 8-bit grey, 16-bit RGB big-endian, float RGBA, 16-bit deflate with predictor (as the
-# program writes them), LZW in a 16x16 tile, 2-bit palette (libtiff's RGBA reader); and one
+# program writes them), LZW in a 16x16 tile, 2-bit palette (libtiff's RGBA reader); one
 # corrupt progressive JPEG and one corrupt baseline JPEG that tripped UBSan inside stb
-# (tests/fuzz/CMakeLists.txt).
+# (tests/fuzz/CMakeLists.txt); and a corrupt progressive JPEG whose decoding read memory no
+# one wrote (accepted or rejected by what the heap held, before stb got zeroed buffers).
 # corpus/cli holds argument lists, NUL-separated.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
