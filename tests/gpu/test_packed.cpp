@@ -2,6 +2,7 @@
 // accepts (resolved_algorithm), and keeps the accuracy the library promises for 8-bit
 // outputs: integer filters exact, other filters within 1 of the correctly rounded value.
 // The family matrix (test_algos_u8.cpp) runs it at every border rule, size and ROI too.
+// automatic runs it for uchar3 under replicate from the tuning table's size thresholds.
 #include "algo_matrix.hpp"
 
 #include <initializer_list>
@@ -370,4 +371,33 @@ TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][pa
   CHECK(std::string(resolved_algorithm(image_view<const float>(f_src.view()), f_dst.view(), g, border::replicate{},
                                        algo::packed<>{})
                         .family) == "direct");
+}
+
+TEST_CASE("automatic runs packed on uchar3 replicate from its size thresholds, and matches the reference",
+          "[gpu][packed]") {
+  // The tuning table sends uchar3 3x3 and 5x5 under replicate, dense and separable, to
+  // packed_three_kernel from 1280x720 pixels (3x3) and from 512x512 (5x5), and to tiled
+  // below (tests/host/test_tuning.cpp checks the table). Here automatic itself, through
+  // convolve's dispatch, on one image either side of each threshold: the family it
+  // resolves to, and its output against the reference (whole image, output poisoned).
+  struct side {
+    int r, w, h;
+    bool packed;
+  };
+  const side sides[] = {{2, 511, 512, false}, {2, 512, 512, true}, {1, 1280, 719, false}, {1, 1280, 720, true}};
+  int i = 0;
+  for (const side& s : sides)
+    for (int dense = 0; dense < 2; ++dense, ++i) {
+      INFO(s.w << "x" << s.h << (dense ? " dense " : " separable ") << 2 * s.r + 1 << "x" << 2 * s.r + 1);
+      auto expect = [&](const resolution& res) { CHECK((std::string(res.family) == "packed") == s.packed); };
+      const halo hm = i % 2 ? halo::from_parent : halo::isolated;
+      if (dense) {
+        run_placed<uchar3, uchar3>(random_packed_dense(s.r), border::replicate{}, s.w, s.h, 0, hm, algo::automatic{},
+                                   expect);
+      } else {
+        const separable_filter sf = filters::gaussian(0.5 + 0.4 * s.r, s.r);
+        REQUIRE(detail::plan_packed_dense(sf.to_2d().coefficients()).ok);  // else tiled runs it at any size
+        run_placed<uchar3, uchar3>(sf, border::replicate{}, s.w, s.h, 0, hm, algo::automatic{}, expect);
+      }
+    }
 }
