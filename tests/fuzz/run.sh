@@ -6,7 +6,8 @@
 # final line of each ("Done N runs in S second(s)"). Exit status 1 if either found
 # anything (a crash, a leak, undefined behaviour, an uncaught exception, a timeout of an
 # input over 25 s, or more than 2 GB of memory): its log and the input that did it are
-# under BUILD_DIR/fuzz/<name>/ (replay with BUILD_DIR/tests/fuzz/fuzz-<name> FILE).
+# under BUILD_DIR/fuzz/<name>/ (replay with BUILD_DIR/tests/fuzz/fuzz-<name> FILE), and the
+# input is printed in base64 when it is at most 64 KiB.
 #
 # Usage: tests/fuzz/run.sh [SECONDS [BUILD_DIR [SEED]]]   (defaults: 60, build-fuzz, 1)
 # Needs clang++ and its fuzzer runtime (Debian: clang, libclang-rt-14-dev), cmake, libstb-dev;
@@ -60,6 +61,15 @@ for name in image cli; do
     echo "fuzz-$name: FAILED (exit $rc); the end of $dir/log:"
     tail -40 "$dir/log"
     ls -l "$dir/artifacts"
+    # The inputs themselves, so that a finding on a machine whose files are gone (CI) can be
+    # replayed from its log: base64 -d > input, then run fuzz-NAME on it.
+    for f in "$dir"/artifacts/*; do
+      [ -f "$f" ] || continue
+      if [ "$(stat -c %s "$f")" -le 65536 ]; then
+        echo "base64 of $(basename "$f"):"
+        base64 "$f"
+      fi
+    done
   fi
 done
 exit $status
