@@ -88,7 +88,8 @@ void check_raster(const std::uint8_t* data, std::size_t size, const std::optiona
     // Sizes, not samples: on some corrupt files stb 2.27 reads pixels it never wrote (a BMP's
     // or a palette PNG's indices past the palette read an uninitialised stack array), which
     // differ from one call to the next. No memory error, so ASan is silent; valgrind shows
-    // it. Its heap buffers start zeroed (image_io.cpp), so success or failure does not vary.
+    // it. Its heap buffers start zeroed (image_io.cpp): whether a file decodes does not
+    // depend on what the heap held (it did for some corrupt progressive JPEGs).
     if (r->width != d.width || r->height != d.height || r->samples.size() != d.pixels.size())
       finding("decode_raster and the 8-bit decoder give images of different sizes");
   }
