@@ -23,6 +23,8 @@ import argparse
 import csv
 import sys
 
+from summarize import table  # bench/summarize.py's Markdown table
+
 TYPES = ("u8", "uchar4", "float")
 FILTERS = ("dense", "separable")
 RADII = (1, 2)
@@ -67,12 +69,6 @@ def name(t, f, r):
 
 def size_name(s):
     return f"{s[0]}x{s[1]}"
-
-
-def table(header, lines):
-    out = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
-    out += ["| " + " | ".join(line) + " |" for line in lines]
-    return "\n".join(out)
 
 
 def main():
