@@ -175,21 +175,22 @@ std::vector<unsigned long long> ab_time_kernel_case(const std::string& label, hi
 }
 
 /// Prints the line of one case of a probe that times `count` variants twice each
-/// (interior_shape_ab.cu, interior_block_ab.cu): the case, each variant's better time (t[k]
-/// holds its two), the fastest, and whether the outputs of variants first to last - 1
-/// hashed as variant `first`'s did.
+/// (interior_shape_ab.cu, interior_block_ab.cu, packed_strips_ab.cu): the case, each
+/// variant's better time (t[k] holds its two), the fastest, and whether the outputs of
+/// variants first to last - 1 hashed as variant `first`'s did: `same` if so, else `differ`.
 inline void ab_print_variants(const char* type, int w, int h, int r, bool dense, int count, const char* const* names,
-                              const double (*t)[2], const unsigned long long* hash, int first, int last) {
+                              const double (*t)[2], const unsigned long long* hash, int first, int last,
+                              const char* same = "tiled identical", const char* differ = "TILED OUTPUTS DIFFER") {
   std::printf("%-6s %4dx%-4d %s %dx%d ", type, w, h, dense ? "dense" : "sep  ", 2 * r + 1, 2 * r + 1);
   int best = 0;
-  bool same = true;
+  bool all_same = true;
   for (int k = 0; k < count; ++k) {
     const double b = std::min(t[k][0], t[k][1]);
     if (b < std::min(t[best][0], t[best][1])) best = k;
-    if (k > first && k < last && hash[k] != hash[first]) same = false;
+    if (k > first && k < last && hash[k] != hash[first]) all_same = false;
     std::printf(" %s %6.2f", names[k], b);
   }
-  std::printf("  best %s  %s\n", names[best], same ? "tiled identical" : "TILED OUTPUTS DIFFER");
+  std::printf("  best %s  %s\n", names[best], all_same ? same : differ);
   std::fflush(stdout);
 }
 
