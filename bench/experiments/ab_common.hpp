@@ -284,7 +284,7 @@ void ab_three_mode(Probe probe) {
 /// separable (a Gaussian) then dense (ab_dense_filter), under replicate. Calls f(w, h, r,
 /// dense, out, run) where run(algo) convolves the case with the algorithm tag `algo`.
 template <class T, class F>
-void ab_for_each_shape_case(std::initializer_list<std::pair<int, int>> sizes, F f) {
+void ab_for_each_shape_case(const ab_sizes& sizes, F f) {
   namespace hs = hipstencil;
   ab_for_each_size<T>(sizes, 12345u, [&](int w, int h, hs::image_view<const T> src, hs::device_image<T>& b) {
     for (int r : {1, 2}) {

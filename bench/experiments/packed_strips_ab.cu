@@ -17,6 +17,7 @@
 //   pf pf/s2 pf/s3  the library's numbers with the walk's prefetch on single images
 //                  (each row's loads before the row above is added; library: batches only)
 // `packed_strips_ab uchar4`: uchar4 (packed_kernel) with auto, lib, s1, s2, s3, s4, s6, s8.
+// `packed_strips_ab u8|uchar4 WxH,WxH,...`: those sizes instead of the defaults.
 // Checks that every packed variant's output is byte-identical to lib's (the strip height
 // and block shape do not change the order of the additions).
 // Its first run (H200, bench/results/2026-12-06-h200/packed-strips-*.txt; every variant's
@@ -68,9 +69,11 @@ Tag with_strip(int rows) {
   return t;
 }
 
-void run_u8() {
+void run_u8(const char* sizes) {
   ab_for_each_shape_case<std::uint8_t>(
-      {{256, 256}, {512, 512}, {1024, 768}, {1280, 720}, {1600, 900}, {1920, 1080}, {2560, 1440}, {3840, 2160}},
+      ab_parse_sizes("packed_strips_ab", sizes,
+                     {{256, 256}, {512, 512}, {1024, 768}, {1280, 720}, {1600, 900}, {1920, 1080}, {2560, 1440},
+                      {3840, 2160}}),
       [&](int w, int h, int r, bool dense, hs::device_image<std::uint8_t>& out, auto call) {
         constexpr int V = 15;
         const char* names[V] = {"auto",   "lib",  "s1",      "s2",      "s3", "s4",    "s6",   "m10/s2",
@@ -97,9 +100,10 @@ void run_u8() {
       });
 }
 
-void run_uchar4() {
+void run_uchar4(const char* sizes) {
   ab_for_each_shape_case<uchar4>(
-      {{256, 256}, {512, 512}, {724, 724}, {1280, 720}, {1920, 1080}, {2560, 1440}},
+      ab_parse_sizes("packed_strips_ab", sizes,
+                     {{256, 256}, {512, 512}, {724, 724}, {1280, 720}, {1920, 1080}, {2560, 1440}}),
       [&](int w, int h, int r, bool dense, hs::device_image<uchar4>& out, auto call) {
         constexpr int V = 8;
         const char* names[V] = {"auto", "lib", "s1", "s2", "s3", "s4", "s6", "s8"};
@@ -120,9 +124,10 @@ void run_uchar4() {
 
 int main(int argc, char** argv) {
   cudaFree(nullptr);
-  if (argc > 1 && std::string(argv[1]) == "uchar4") {
-    run_uchar4();
-    return 0;
-  }
-  run_u8();
+  const std::string type = argc > 1 ? argv[1] : "u8";
+  const char* sizes = argc > 2 ? argv[2] : nullptr;
+  if (type == "uchar4") run_uchar4(sizes);
+  else if (type == "u8") run_u8(sizes);
+  else return std::fprintf(stderr, "packed_strips_ab: type '%s' (expected u8 or uchar4)\n", type.c_str()), 2;
+  return 0;
 }
