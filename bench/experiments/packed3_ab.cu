@@ -1,22 +1,28 @@
-// Standalone A/B driver (not built by CMake): uchar3 dense 3x3 and 5x5 under replicate in
-// the packed family's half-precision lanes (packed_three_kernel, kernels/packed_three.hpp)
-// against tiled's replicate kernels (algo::tiled) and direct, launched in several shapes.
-// Question it answered (bench/results/2026-12-05-h100-packed3/p3.txt, when this file held
-// its own copy of the kernel, also with 4 outputs a thread across, which lost): is uchar3
-// bound by its arithmetic? tiled_dense_clamp_kernel converts each channel to float and sums
-// it with one FMA a tap: at 1920x1080 dense 3x3 it took 13.95 us on an H100 where uchar4, a
-// third more channels, took 10.91 in the packed family (bench/results/
-// 2026-12-05-h100-staged/wide.csv).
+// Standalone A/B driver (not built by CMake): 8-bit three- and four-channel dense 3x3 and
+// 5x5 under replicate in the packed family's half-precision lanes, staged in shared memory
+// (uchar3: packed_three_kernel, kernels/packed_three.hpp; uchar4: packed_four_kernel,
+// kernels/packed_four.hpp) against tiled's replicate kernels (algo::tiled) and direct (and
+// for uchar4 the packed family's strip kernel), launched in several shapes.
+// Question it answered for uchar3 (bench/results/2026-12-05-h100-packed3/p3.txt, when this
+// file held its own copy of the kernel, also with 4 outputs a thread across, which lost):
+// is uchar3 bound by its arithmetic? tiled_dense_clamp_kernel converts each channel to
+// float and sums it with one FMA a tap: at 1920x1080 dense 3x3 it took 13.95 us on an H100
+// where uchar4, a third more channels, took 10.91 in the packed family (bench/results/
+// 2026-12-05-h100-staged/wide.csv). For uchar4 (mode four): does the same staging beat
+// tiled_dense_clamp_kernel's float4 (16 bytes a pixel in shared memory) on small images?
+// It did (bench/results/2026-12-06-h100-four/four.txt, an H100): packed_policy's comment
+// has the figures and the shapes taken.
 // Variants, held, median of 40, better of two taken in turn (ab_time_kernel_case):
-//   auto, direct, tiled   the library;
-//   pBYx2xOY              packed_three_kernel, 32 x BY threads of 2 x OY outputs.
+//   auto, direct, [packed,] tiled   the library;
+//   pBYx2xOY              packed_three_kernel, 32 x BY threads of 2 x OY outputs;
+//   qBYx1xOY              packed_four_kernel, 32 x BY threads of 1 x OY outputs.
 // Its outputs are within 1 of tiled's (what the packed family promises for a filter its
 // plan accepts): the line ends with the largest difference and how many channels differ.
 // Mode dense: ab_dense_filter; mode sep: a Gaussian, tiled on its separable form and the
-// kernel on its outer product.
+// kernel on its outer product. Modes four, four-dense and four-sep: the same for uchar4.
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 packed3_ab.cu -lcufft -o packed3_ab
-//   ./packed3_ab [dense|sep|all] [WxH,WxH,...]
+//   ./packed3_ab [dense|sep|all|four|four-dense|four-sep] [WxH,WxH,...]
 #include "ab_common.hpp"
 #include <cstdint>
 #include <cstdio>
@@ -26,12 +32,14 @@
 namespace hs = hipstencil;
 namespace hd = hipstencil::detail;
 
-/// Largest difference between two device images of uchar3 and how many channels differ.
-static std::pair<int, long long> compare(const hs::device_image<uchar3>& a, const hs::device_image<uchar3>& b) {
+/// Largest difference between two device images of 8-bit channels and how many differ.
+template <class T>
+static std::pair<int, long long> compare(const hs::device_image<T>& a, const hs::device_image<T>& b) {
   const int w = a.width(), h = a.height();
-  std::vector<unsigned char> x(std::size_t(w) * 3 * h), y(x.size());
-  cudaMemcpy2D(x.data(), std::size_t(w) * 3, a.data(), a.pitch_bytes(), std::size_t(w) * 3, h, cudaMemcpyDeviceToHost);
-  cudaMemcpy2D(y.data(), std::size_t(w) * 3, b.data(), b.pitch_bytes(), std::size_t(w) * 3, h, cudaMemcpyDeviceToHost);
+  const std::size_t row = std::size_t(w) * sizeof(T);
+  std::vector<unsigned char> x(row * h), y(x.size());
+  cudaMemcpy2D(x.data(), row, a.data(), a.pitch_bytes(), row, h, cudaMemcpyDeviceToHost);
+  cudaMemcpy2D(y.data(), row, b.data(), b.pitch_bytes(), row, h, cudaMemcpyDeviceToHost);
   int most = 0;
   long long n = 0;
   for (std::size_t i = 0; i < x.size(); ++i) {
@@ -42,11 +50,12 @@ static std::pair<int, long long> compare(const hs::device_image<uchar3>& a, cons
   return {most, n};
 }
 
-template <bool Dense>
+template <class T, bool Dense>
 void probe(const ab_sizes& sizes) {
-  ab_for_each_problem<uchar3, Dense>(sizes, [&](int w, int h, int r, hs::image_view<const uchar3> src,
-                                                hs::device_image<uchar3>& out, const auto& f, const auto& p,
-                                                const hd::geometry& gr) {
+  constexpr bool four = std::is_same<T, uchar4>::value;
+  ab_for_each_problem<T, Dense>(sizes, [&](int w, int h, int r, hs::image_view<const T> src,
+                                           hs::device_image<T>& out, const auto& f, const auto& p,
+                                           const hd::geometry& gr) {
     std::vector<float> k;
     if constexpr (Dense) {
       k = f.coefficients();
@@ -58,31 +67,43 @@ void probe(const ab_sizes& sizes) {
     }
     const hd::packed_plan pl = hd::plan_packed_dense(k);
     char label[96];
-    std::snprintf(label, sizeof label, "uchar3 %5dx%-5d %s %dx%d", w, h, Dense ? "dense" : "sep  ", 2 * r + 1,
-                  2 * r + 1);
+    std::snprintf(label, sizeof label, "%s %5dx%-5d %s %dx%d", four ? "uchar4" : "uchar3", w, h,
+                  Dense ? "dense" : "sep  ", 2 * r + 1, 2 * r + 1);
     if (!pl.ok) {
       std::printf("%s  packed plan refuses: %s\n", label, pl.why);
       return;
     }
     std::vector<ab_variant> v;
     ab_add_library_firsts(v, src, out, f);
-    v.resize(2);  // automatic and direct (ab_add_library_firsts' packed is the kernel below)
+    // automatic, direct (and for uchar4 the family's strip kernel; for uchar3
+    // ab_add_library_firsts' packed is the kernel below), then tiled.
+    if (!four) v.resize(2);
+    const int tiled = int(v.size());
     v.push_back(ab_library_variant("tiled", src, out, f, hs::algo::tiled<>{}));
     const int first = int(v.size());
     auto add = [&](const char* name, auto launch) {
       v.push_back({name, [&p, &gr, &pl, launch] { launch(p, gr, pl); }});
     };
     hd::with_static_radius(r, [&](auto R) {
-      add("p8x2x2", hd::launch_packed_three<R, 32, 8, 2>);
-      add("p8x2x1", hd::launch_packed_three<R, 32, 8, 1>);
-      add("p4x2x4", hd::launch_packed_three<R, 32, 4, 4>);
-      add("p8x2x4", hd::launch_packed_three<R, 32, 8, 4>);
+      if constexpr (four) {
+        add("q8x1x1", hd::launch_packed_four<R, 32, 8, 1>);
+        add("q8x1x2", hd::launch_packed_four<R, 32, 8, 2>);
+        add("q4x1x2", hd::launch_packed_four<R, 32, 4, 2>);
+        add("q4x1x4", hd::launch_packed_four<R, 32, 4, 4>);
+        add("q8x1x4", hd::launch_packed_four<R, 32, 8, 4>);
+        add("q16x1x1", hd::launch_packed_four<R, 32, 16, 1>);
+      } else {
+        add("p8x2x2", hd::launch_packed_three<R, 32, 8, 2>);
+        add("p8x2x1", hd::launch_packed_three<R, 32, 8, 1>);
+        add("p4x2x4", hd::launch_packed_three<R, 32, 4, 4>);
+        add("p8x2x4", hd::launch_packed_three<R, 32, 8, 4>);
+      }
     }, std::integer_sequence<int, 1, 2>{});
     ab_time_kernel_case(label, out, v, first);
     // Each shape's output against tiled's.
-    hs::device_image<uchar3> ref(w, h);
-    v[2].second();
-    cudaMemcpy2D(ref.data(), ref.pitch_bytes(), out.data(), out.pitch_bytes(), std::size_t(w) * 3, h,
+    hs::device_image<T> ref(w, h);
+    v[tiled].second();
+    cudaMemcpy2D(ref.data(), ref.pitch_bytes(), out.data(), out.pitch_bytes(), std::size_t(w) * sizeof(T), h,
                  cudaMemcpyDeviceToDevice);
     int most = 0;
     long long differ = 0;
@@ -107,8 +128,10 @@ int main(int argc, char** argv) {
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
   std::printf("packed3_ab: %s\n", prop.name);
-  if (mode == "dense" || mode == "all") probe<true>(sizes);
-  if (mode == "sep" || mode == "all") probe<false>(sizes);
+  if (mode == "dense" || mode == "all") probe<uchar3, true>(sizes);
+  if (mode == "sep" || mode == "all") probe<uchar3, false>(sizes);
+  if (mode == "four" || mode == "four-dense") probe<uchar4, true>(sizes);
+  if (mode == "four" || mode == "four-sep") probe<uchar4, false>(sizes);
   const cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) std::printf("CUDA error: %s\n", cudaGetErrorString(e));
   return e == cudaSuccess ? 0 : 1;

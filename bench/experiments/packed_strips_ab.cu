@@ -29,7 +29,12 @@
 // (7.10 us against 7.55, 7.36 against 7.87), and uchar4 5x5 there 0.94 to 0.95 (s4 dense,
 // s8 separable); at 1024x768 and 1280x720 the library's strip was within 2% of the best.
 // The line printing moved into ab_common.hpp's ab_print_variants after that run (times
-// then printed with two decimals in five places, not six).
+// then printed with two decimals in five places, not six). Its second run, the sweep
+// around 2560x1440 (2048x1152 to 3440x1440, an H100; bench/results/2026-12-06-h100-four/
+// packed-strips-*.txt), found no variant that leads at every size: geometric means of the
+// variant's time over lib's, u8, the best two, pf 0.94 to 0.98 by filter (0.89 to 1.02 a
+// case) and s6 0.95 to 1.04; uchar4 s8 0.97 to 1.00 and s4 0.98 to 1.04. pf lost at
+// 1920x1080 on the H200 (first run). The strip rule was left as it is.
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 packed_strips_ab.cu -lcufft -o packed_strips_ab
 #include "ab_common.hpp"

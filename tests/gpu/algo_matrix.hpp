@@ -247,15 +247,42 @@ inline void check_runs_itself(const family_case& fc, const filter2d& f, const re
   else CHECK((std::strcmp(res.family, fc.name) == 0 && res.radius == r));
 }
 
+/// Whether algo::packed (default policy) runs a separable filter of radius r on pixels T
+/// in one pass, as its outer product: uchar3 always (packed_three_kernel), uchar4 on one
+/// image of `roi_pixels` pixels (-1: a batch) whose reads are replicate where
+/// packed_four_kernel runs it (the policy's four_out_y).
+template <class T>
+bool packed_one_pass(long long roi_pixels, border::kind rule, int r) {
+  if constexpr (pixel_traits<T>::channels == 3) {
+    return true;
+  } else if constexpr (std::is_same<T, uchar4>::value) {
+    return roi_pixels >= 0 && detail::packed_family::three_channel_rule(rule) &&
+           tuning::packed_policy<>::four_out_y(roi_pixels, r, true) > 0;
+  } else {
+    return (void)roi_pixels, (void)rule, (void)r, false;
+  }
+}
+
+/// The half-precision plan (detail/packed_plan.hpp) algo::packed runs filter f with (sf in
+/// a separable case; f is then its outer product) on pixels T, radius r, rule `rule`: the
+/// dense form's for a dense filter and where packed_one_pass, else the separable form's.
+template <class T>
+detail::packed_plan packed_plan_for(bool dense, const filter2d& f, const separable_filter& sf,
+                                    long long roi_pixels, border::kind rule, int r) {
+  return dense || packed_one_pass<T>(roi_pixels, rule, r) ? detail::plan_packed_dense(f.coefficients())
+                                                          : detail::plan_packed_separable(sf.row(), sf.column());
+}
+
 /// The family that must run fc's compiled radii for pixels In -> Out, filter f (sf in a
 /// separable case; f is then its outer product) and border b instead of fc's own, or null:
 /// streaming's fallback where its vectors do not hold whole pixels; packed's where the
 /// pixels are not u8, uchar3 or uchar4 in and out, the constant is no integer byte,
 /// uchar3's reads are not replicate, or the half-precision plan refuses the filter
-/// (uchar3's of the dense form, which its one pass runs; computed here from the host plan,
-/// detail/packed_plan.hpp, which the host tests check).
+/// (packed_plan_for, computed here from the host plan, which the host tests check;
+/// `roi_pixels`: the call's ROI, -1 for a batch).
 template <class In, class Out>
-const char* runner_for(const family_case& fc, const filter2d& f, const separable_filter& sf, border::any b) {
+const char* runner_for(const family_case& fc, const filter2d& f, const separable_filter& sf, border::any b,
+                       long long roi_pixels) {
   using S = detail::streaming_family;
   if (fc.streaming && !S::whole_pixels<In, Out>) return S::fallback::name;
   using P = detail::packed_family;
@@ -263,9 +290,7 @@ const char* runner_for(const family_case& fc, const filter2d& f, const separable
     constexpr bool three = pixel_traits<In>::channels == 3;
     const bool holds = P::takes_pixels<In, Out> && (b.rule != border::kind::constant || detail::packed_constant(b.value)) &&
                        (!three || P::three_channel_rule(b.rule)) &&
-                       (fc.dense || three ? detail::plan_packed_dense(f.coefficients())
-                                          : detail::plan_packed_separable(sf.row(), sf.column()))
-                           .ok;
+                       packed_plan_for<In>(fc.dense, f, sf, roi_pixels, b.rule, f.width() / 2).ok;
     if (!holds) return P::fallback::name;
   }
   return nullptr;
@@ -287,7 +312,7 @@ long long run_family_case(const family_case& fc, bool tile_class, int w, int h, 
   return check_against_reference<In, Out>(p, f, b, src, [&](image_view<const In> s, image_view<Out> d) {
     with_family_tag(fc, tile_class, f, sf, [&](auto tag, const auto& filter) {
       check_runs_itself(fc, f, resolved_algorithm(s, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode),
-                        runner_for<In, Out>(fc, f, sf, b));
+                        runner_for<In, Out>(fc, f, sf, b, (long long)p.src_roi.width * p.src_roi.height));
       convolve(s, p.src_roi, d, p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
     });
   });

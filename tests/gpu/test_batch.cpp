@@ -115,7 +115,7 @@ long long run_batch_case(const family_case& fc, bool tile_class, int w, int h, i
   return check_batch<In, Out>(p, f, b, count, gap_rows, repeat_source, [&](batch_view<const In> s, batch_view<Out> d) {
     with_family_tag(fc, tile_class, f, sf, [&](auto tag, const auto& filter) {
       check_runs_itself(fc, f, resolved_algorithm(s, p.src_roi, d, p.dst_roi, filter, b, tag, p.halo_mode),
-                        runner_for<In, Out>(fc, f, sf, b));
+                        runner_for<In, Out>(fc, f, sf, b, -1));
       convolve_batch(s, p.src_roi, d, p.dst_roi, filter, b, tag, nullptr, p.halo_mode);
     });
   });

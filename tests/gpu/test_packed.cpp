@@ -2,7 +2,8 @@
 // accepts (resolved_algorithm), and keeps the accuracy the library promises for 8-bit
 // outputs: integer filters exact, other filters within 1 of the correctly rounded value.
 // The family matrix (test_algos_u8.cpp) runs it at every border rule, size and ROI too.
-// automatic runs it for uchar3 under replicate from the tuning table's size thresholds.
+// automatic runs it for uchar3 under replicate from the tuning table's size thresholds, and
+// for uchar4 under replicate up to them.
 #include "algo_matrix.hpp"
 
 #include <initializer_list>
@@ -94,8 +95,8 @@ void random_filters_within_one(const border::any* rs, int nr, const int (*sz)[2]
   // Smoothing filters (positive, sum 1: Gaussians of random sigma) and signed ones (taps in
   // [-0.5, 1], sum |k| = 1), dense and separable, radius 1 and 2. The plan must take nearly
   // all of them (else the family would rarely run), and none may be off by more than 1.
-  // Three channels run a separable filter's dense form (its outer product) in one pass.
-  constexpr bool three = pixel_traits<T>::channels == 3;
+  // Three channels, and four where packed_four_kernel runs them, sum a separable filter's
+  // dense form (its outer product) in one pass (packed_plan_for).
   std::uniform_real_distribution<double> sigma(0.3, 3.0);
   long long off_by_one = 0, outputs = 0;
   int taken = 0, tried = 0;
@@ -104,13 +105,12 @@ void random_filters_within_one(const border::any* rs, int nr, const int (*sz)[2]
     const bool dense = (i / 2) % 2 == 0, smooth = (i / 4) % 2 == 0;
     const separable_filter sf = smooth ? filters::gaussian(sigma(rng()), r) : random_separable(2 * r + 1, 2 * r + 1);
     const filter2d f = dense ? (smooth ? sf.to_2d() : random_filter(2 * r + 1, 2 * r + 1)) : sf.to_2d();
-    const bool ok = dense || three ? detail::plan_packed_dense(f.coefficients()).ok
-                                   : detail::plan_packed_separable(sf.row(), sf.column()).ok;
+    const int* s = sz[i % ns];
+    const border::any b = rs[(i / 3) % nr];
+    const bool ok = packed_plan_for<T>(dense, f, sf, (long long)s[0] * s[1], b.rule, r).ok;
     ++tried;
     if (!ok) continue;
     ++taken;
-    const int* s = sz[i % ns];
-    const border::any b = rs[(i / 3) % nr];
     const halo hm = (i / 5) % 2 ? halo::from_parent : halo::isolated;
     off_by_one += dense ? run_packed<T>(f, f, s[0], s[1], b, i % 9, hm, i % 4 != 1, false)
                         : run_packed<T>(sf, f, s[0], s[1], b, i % 9, hm, i % 4 != 1, false);
@@ -139,10 +139,10 @@ void aligned_edge_blocks(std::initializer_list<int> widths) {
     for (int r = 1; r <= 2; ++r)
       for (int dense = 0; dense < 2; ++dense, ++i) {
         const separable_filter sf = filters::gaussian(0.6 + 0.3 * r + 0.01 * i, r);
-        REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).ok);
         const filter2d f = dense ? random_packed_dense(r) : sf.to_2d();
         const int h = heights[i % 3];
         const border::any b = rules[i % 8];
+        REQUIRE(packed_plan_for<T>(false, sf.to_2d(), sf, (long long)w * h, b.rule, r).ok);
         const halo hm = (i / 3) % 2 ? halo::from_parent : halo::isolated;
         if (dense) run_packed<T>(f, f, w, h, b, i % 9, hm, i % 5 != 4, false, true);
         else run_packed<T>(sf, f, w, h, b, i % 9, hm, i % 5 != 4, false, true);
@@ -248,34 +248,56 @@ void interior_strips(int w, int h) {
       }
 }
 
-/// uchar3 (packed_three_kernel, one pass over the dense form) under the rules whose reads
-/// are replicate: integer filters (Sobel as its outer product, the Laplacian, sharpen)
-/// exact; random smoothing and signed filters, dense and separable, radius 1 and 2, within
-/// 1, nearly all taken. Sizes from 1x1 and 2x3 (the radius past the image) through primes
-/// to 1931x1087 (many tiles of 64 x 16), every ROI placement, both halo modes, both
+/// The rules whose reads are replicate, the only ones packed_three_kernel and
+/// packed_four_kernel have.
+const border::any replicate_reads[] = {border::replicate{}, border::skip{}, border::padded{}};
+
+/// T under the rules whose reads are replicate, over `ns` sizes sz (uchar3:
+/// packed_three_kernel; uchar4: packed_four_kernel where its policy takes the size, one
+/// pass over the dense form either way): integer filters (Sobel as its outer product, the
+/// Laplacian, sharpen) exact; random smoothing and signed filters, dense and separable,
+/// radius 1 and 2, within 1, nearly all taken. Every ROI placement, both halo modes, both
 /// strategies, output poisoned.
-void three_channel_cases() {
-  const border::any three_rules[] = {border::replicate{}, border::skip{}, border::padded{}};
-  const int three_sizes[][2] = {{1, 1}, {2, 3}, {7, 3}, {97, 41}, {131, 67}, {257, 129}, {1031, 77}, {1931, 1087}};
+template <class T>
+void replicate_read_cases(const int (*sz)[2], int ns) {
   int i = 0;
   auto exact = [&](const auto& filter, const filter2d& f) {
     REQUIRE(detail::plan_packed_dense(f.coefficients()).error_bound == 0);
-    for (const auto& s : three_sizes) {
-      run_packed<uchar3>(filter, f, s[0], s[1], three_rules[i % 3], i % 9, i % 2 ? halo::from_parent : halo::isolated,
-                         i % 4 != 3, true);
+    for (int k = 0; k < ns; ++k) {
+      run_packed<T>(filter, f, sz[k][0], sz[k][1], replicate_reads[i % 3], i % 9,
+                    i % 2 ? halo::from_parent : halo::isolated, i % 4 != 3, true);
       ++i;
     }
   };
   for (const separable_filter& sf : {filters::sobel_x(), filters::sobel_y()}) exact(sf, sf.to_2d());
   for (const filter2d& f : {filters::laplacian(), filters::sharpen(1.0f)}) exact(f, f);
-  random_filters_within_one<uchar3>(three_rules, 3, three_sizes, 8, 48);
+  random_filters_within_one<T>(replicate_reads, 3, sz, ns, 48);
 }
 
 }  // namespace
 
 TEST_CASE("packed: uchar3 under replicate, skip and padded (integer filters exact, random ones within 1)",
           "[gpu][packed]") {
-  three_channel_cases();
+  // From 1x1 and 2x3 (the radius past the image) through primes to 1931x1087 (many tiles
+  // of 64 x 16).
+  const int three_sizes[][2] = {{1, 1}, {2, 3}, {7, 3}, {97, 41}, {131, 67}, {257, 129}, {1031, 77}, {1931, 1087}};
+  replicate_read_cases<uchar3>(three_sizes, 8);
+}
+
+TEST_CASE("packed: uchar4 tile kernel under replicate, skip and padded (integer filters exact, random ones within 1)",
+          "[gpu][packed]") {
+  // packed_four_kernel's sizes (packed_policy::four_out_y): 1x1 and 2x3 (the radius past
+  // the image), primes, either side of its two shapes' limit (2^18: 1 x 2 outputs a
+  // thread, then 1 x 4) and at its largest sizes (1279x719 for every filter, 1913x1083
+  // for dense 5x5, where the others walk strips).
+  const int four_sizes[][2] = {{1, 1},    {2, 3},    {7, 3},      {97, 41},   {131, 67},
+                               {257, 129}, {512, 512}, {513, 512}, {1279, 719}, {1913, 1083}};
+  using P = tuning::packed_policy<>;
+  REQUIRE(P::four_out_y(512LL * 512, 1, false) == P::four_out_y_small);
+  REQUIRE(P::four_out_y(513LL * 512, 1, false) == P::four_out_y_large);
+  REQUIRE(P::four_out_y(1279LL * 719, 1, true) > 0);
+  REQUIRE(P::four_out_y(1913LL * 1083, 2, false) > 0);
+  replicate_read_cases<uchar4>(four_sizes, 10);
 }
 
 TEST_CASE("packed: integer filters are exact (Sobel, Laplacian, sharpen), u8 and uchar4", "[gpu][packed]") {
@@ -291,9 +313,11 @@ TEST_CASE("packed: random filters within 1 of the correctly rounded value, u8 an
 TEST_CASE("packed: interior strips of every length, beside edge ones, u8 and uchar4", "[gpu][packed]") {
   // u8 blocks span 256 pixels and uchar4 ones 128: 2053 and 1031 columns give 9 block
   // columns, 6 and 7 of them interior (more than half: the interior instance runs), and the
-  // last one a partial tile.
+  // last one a partial tile. uchar4 in 2017 rows: past the pixels where packed_four_kernel
+  // runs replicate (packed_policy::four_out_y), so that every rule here walks strips.
   interior_strips<std::uint8_t>(2053, 197);
-  interior_strips<uchar4>(1031, 131);
+  REQUIRE(tuning::packed_policy<>::four_out_y(1031LL * 2017, 2, false) == 0);
+  interior_strips<uchar4>(1031, 2017);
 }
 
 TEST_CASE("packed: narrow images and ROIs at aligned edges, u8 and uchar4", "[gpu][packed]") {
@@ -371,6 +395,33 @@ TEST_CASE("packed: what the plan refuses runs the fallback, in float", "[gpu][pa
   CHECK(std::string(resolved_algorithm(image_view<const float>(f_src.view()), f_dst.view(), g, border::replicate{},
                                        algo::packed<>{})
                         .family) == "direct");
+}
+
+TEST_CASE("automatic runs packed on uchar4 replicate where its tile kernel runs, and matches the reference",
+          "[gpu][packed]") {
+  // The tuning table sends uchar4 3x3 and 5x5 under replicate, dense and separable, to
+  // packed from 1x1 to 1280x720 pixels (packed_four_kernel; tests/host/test_tuning.cpp
+  // checks the table), where tiled's replicate kernels ran to 2^18 and 2^19 pixels. Here
+  // automatic itself, through convolve's dispatch, at sizes in the kernel's two shapes and
+  // in the tiled range: the family it resolves to, and its output against the reference
+  // (whole image, output poisoned).
+  const int sizes4[][2] = {{128, 128}, {509, 257}, {724, 724}};
+  int i = 0;
+  for (const auto& s : sizes4)
+    for (int r = 1; r <= 2; ++r)
+      for (int dense = 0; dense < 2; ++dense, ++i) {
+        INFO(s[0] << "x" << s[1] << (dense ? " dense " : " separable ") << 2 * r + 1 << "x" << 2 * r + 1);
+        auto expect = [&](const resolution& res) { CHECK(std::string(res.family) == "packed"); };
+        const halo hm = i % 2 ? halo::from_parent : halo::isolated;
+        if (dense) {
+          run_placed<uchar4, uchar4>(random_packed_dense(r), border::replicate{}, s[0], s[1], 0, hm,
+                                     algo::automatic{}, expect);
+        } else {
+          const separable_filter sf = filters::gaussian(0.5 + 0.4 * r, r);
+          REQUIRE(detail::plan_packed_dense(sf.to_2d().coefficients()).ok);  // else tiled runs it
+          run_placed<uchar4, uchar4>(sf, border::replicate{}, s[0], s[1], 0, hm, algo::automatic{}, expect);
+        }
+      }
 }
 
 TEST_CASE("automatic runs packed on uchar3 replicate from its size thresholds, and matches the reference",

@@ -44,10 +44,12 @@ tu::choice sm90_first(const tu::problem_shape& s) {
 }
 
 // What tiled's replicate rows (clamp_separable, clamp_dense) leave first: tiled, but packed
-// for uchar3 5x5 from 512x512 pixels, whose own case checks the packed_three row.
+// for uchar3 5x5 from 512x512 pixels and for uchar4 to 1280x720, whose own cases check the
+// packed_three and packed_four rows.
 tu::choice replicate_row_first(const tu::problem_shape& s) {
   const bool packed3 = s.channels == 3 && s.channel_bytes == 1 && s.radius == 2 && s.pixels() >= 512 * 512;
-  return packed3 ? tu::choice::packed : tu::choice::tiled;
+  const bool packed4 = s.channels == 4 && s.channel_bytes == 1 && s.pixels() <= 1280 * 720;
+  return packed3 || packed4 ? tu::choice::packed : tu::choice::tiled;
 }
 
 bool names(const tu::preference& p, tu::choice c) {
@@ -207,19 +209,22 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   CHECK(first(shape(false, 1, 1, 2, 8192, 8192)) != tu::choice::packed);  // u16
   CHECK(first(shape(false, 1, 4, 1, 8192, 8192)) == tu::choice::packed);   // uchar4 (194 us, streaming 274)
   // (512x512 separable 5x5: 6.9 us, shared_mem 10.5; under clamp tiled first since
-  // tiled_sep_clamp_kernel: clamp_separable below, 6.46 us, packed 7.10)
-  CHECK(first(shape(true, 2, 4, 1, 512, 512)) == tu::choice::tiled);
+  // tiled_sep_clamp_kernel: clamp_separable below, 6.46 us, packed 7.10; packed again
+  // since packed_four_kernel, packed_four: 5.82 us on an H100, tiled 6.56, and tiled next)
+  CHECK(first(shape(true, 2, 4, 1, 512, 512)) == tu::choice::packed);
+  CHECK(unpacked(choose(shape(true, 2, 4, 1, 512, 512))) == tu::choice::tiled);
   {
     auto fold = shape(true, 2, 4, 1, 512, 512);
     fold.border = tu::border_cost::fold;
     CHECK(first(fold) == tu::choice::packed);
   }
   CHECK(first(shape(true, 1, 4, 1, 128, 65536)) == tu::choice::packed);    // (29.3 us, shared_mem 82.1)
-  CHECK(first(shape(false, 1, 4, 1, 256, 256)) == tu::choice::tiled);  // clamp_dense, to 2^18 at 3x3
+  CHECK(first(shape(false, 1, 4, 1, 256, 256)) == tu::choice::packed);  // packed_four, ahead of clamp_dense
   CHECK(first(shape(false, 1, 4, 1, 724, 724)) == tu::choice::packed);
   // (below 2^16 pixels under clamp direct led: 128x128 dense 3x3 5.1 us, packed 5.5;
-  // since tiled_dense_clamp_kernel tiled: 4.38 us, direct 5.06)
-  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::tiled);
+  // since tiled_dense_clamp_kernel tiled: 4.38 us, direct 5.06; since packed_four_kernel
+  // packed: 4.38 us on an H100, tiled 4.77)
+  CHECK(first(shape(false, 1, 4, 1, 128, 128)) == tu::choice::packed);
   CHECK(first(shape(false, 3, 4, 1, 8192, 8192)) != tu::choice::packed);  // radius 3
   CHECK(first(shape(false, 1, 1, 1, 128, 65536)) == tu::choice::packed);  // narrow 3x3 (18.4 us, tiled 28.8)
   CHECK(first(shape(true, 1, 1, 1, 512, 4096)) == tu::choice::packed);    // (11.9 us, tiled 12.2)
@@ -271,25 +276,31 @@ TEST_CASE("automatic's table: the measured choices at the sizes users filter (H2
   }
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::tiled);  // clamp_dense since its kernel
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 724, 724))) == tu::choice::shared_mem);
-  CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::tiled);  // clamp_separable (4.51 us, packed 5.98)
+  CHECK(first(shape(true, 2, 4, 1, 128, 128)) == tu::choice::packed);  // packed_four (4.48 us, tiled 4.54)
+  CHECK(unpacked(choose(shape(true, 2, 4, 1, 128, 128))) == tu::choice::tiled);  // clamp_separable
   CHECK(unpacked(choose(shape(false, 1, 4, 1, 128, 128))) == tu::choice::tiled);  // clamp_dense
   CHECK(unpacked(choose(shape(false, 2, 4, 1, 256, 256))) == tu::choice::tiled);
   CHECK(first(shape(false, 2, 4, 1, 1024, 768)) == tu::choice::packed);  // beyond clamp_dense
   // Packed at 128x128 under constant and fold rules (2026-11-26-small/: reflect101 dense
   // 3x3 5.8 us, direct 10.3, shared_mem 7.4); under clamp direct since direct2d_kernel
   // (2026-11-26-lean/: dense 5x5 6.2 to 6.3 us, packed 6.6 to 6.7), but separable 5x5;
-  // since tiled's replicate kernels, tiled (clamp_separable and clamp_dense).
+  // since tiled's replicate kernels, tiled (clamp_separable and clamp_dense), which stays
+  // next since packed_four_kernel put packed first (packed_four).
   for (tu::border_cost b : {tu::border_cost::clamp, tu::border_cost::constant, tu::border_cost::fold}) {
-    const tu::choice small = b == tu::border_cost::clamp ? tu::choice::tiled : tu::choice::packed;
     tu::problem_shape u4 = shape(false, 1, 4, 1, 128, 128);
     u4.border = b;
-    CHECK(first(u4) == small);
-    u4.separable = true;  // under clamp tiled (clamp_separable below)
-    CHECK(first(u4) == small);
+    const bool clamp = b == tu::border_cost::clamp;
+    auto check = [&] {
+      CHECK(first(u4) == tu::choice::packed);
+      if (clamp) CHECK(unpacked(choose(u4)) == tu::choice::tiled);
+    };
+    check();
+    u4.separable = true;
+    check();
     u4.radius = 2;
-    CHECK(first(u4) == small);
+    check();
     u4.separable = false;
-    CHECK(first(u4) == small);
+    check();
     u4.channel_bytes = 2;  // ushort4: not packed
     CHECK(first(u4) != tu::choice::packed);
   }
@@ -1044,6 +1055,60 @@ TEST_CASE("automatic's table: tiled's replicate dense kernel to 2^20 pixels, uch
   CHECK(sm90_first(shape(false, 2, 4, 1, 1024, 768)) == tu::choice::packed);
   // Taller than the kernel's grid holds: the row does not hold.
   CHECK(!table::clamp_dense(shape(false, 1, 1, 1, 1, 8 * 65535 + 1)));
+}
+
+TEST_CASE("automatic's table: packed first for uchar4 under clamp where packed_four_kernel runs (H200)") {
+  // packed_policy::four_out_y: 1 x 2 outputs a thread to 2^18 pixels, 1 x 4 above, to
+  // 1280x720 pixels (dense 5x5 to 1920x1080), 0 beyond (the strip walk).
+  using P = tu::packed_policy<>;
+  for (int r : {1, 2})
+    for (bool sep : {false, true}) {
+      CAPTURE(r, sep);
+      const long long most = r == 2 && !sep ? 1920LL * 1080 : 1280LL * 720;
+      CHECK(P::four_out_y(1, r, sep) == 2);
+      CHECK(P::four_out_y(1LL << 18, r, sep) == 2);
+      CHECK(P::four_out_y((1LL << 18) + 1, r, sep) == 4);
+      CHECK(P::four_out_y(most, r, sep) == 4);
+      CHECK(P::four_out_y(most + 1, r, sep) == 0);
+    }
+  using table = tu::automatic_table<tu::arch::sm_90>;
+  // The row holds for uchar4 at radius 1 and 2 on one image under clamp, to those sizes;
+  // packed first, and what choose_list gives next (tiled's replicate kernels to 2^18 and
+  // 2^19 pixels, then shared_mem or direct; the strip walk is packed itself).
+  for (int r : {1, 2})
+    for (bool sep : {false, true})
+      for (auto wh : {std::pair<int, int>{1, 1}, {128, 128}, {512, 512}, {724, 724}, {1280, 720}}) {
+        const auto s = shape(sep, r, 4, 1, wh.first, wh.second);
+        CAPTURE(r, sep, wh.first, wh.second);
+        CHECK(table::packed_four(s));
+        const auto list = named(table::choose(s));
+        const auto rest = named(table::choose_list(s));
+        REQUIRE(!list.empty());
+        CHECK(list[0] == tu::choice::packed);
+        std::vector<tu::choice> others;
+        for (tu::choice c : rest)
+          if (c != tu::choice::packed) others.push_back(c);
+        CHECK(std::vector<tu::choice>(list.begin() + 1, list.end()) ==
+              std::vector<tu::choice>(others.begin(), others.begin() + std::min<std::size_t>(others.size(), 3)));
+      }
+  CHECK(unpacked(choose(shape(false, 1, 4, 1, 512, 512))) == tu::choice::tiled);
+  // Not beyond the sizes, not other rules, batches, other pixels or radius 3.
+  CHECK(!table::packed_four(shape(false, 1, 4, 1, 1281, 720)));
+  CHECK(!table::packed_four(shape(true, 2, 4, 1, 1281, 720)));
+  CHECK(table::packed_four(shape(false, 2, 4, 1, 1920, 1080)));
+  CHECK(!table::packed_four(shape(false, 2, 4, 1, 1921, 1080)));
+  for (tu::border_cost b : {tu::border_cost::constant, tu::border_cost::fold}) {
+    auto s = shape(false, 1, 4, 1, 512, 512);
+    s.border = b;
+    CHECK(!table::packed_four(s));
+  }
+  auto batch = shape(false, 1, 4, 1, 128, 128);
+  batch.images = 2;
+  CHECK(!table::packed_four(batch));
+  CHECK(!table::packed_four(shape(false, 3, 4, 1, 128, 128)));
+  CHECK(!table::packed_four(shape(false, 1, 4, 2, 128, 128)));
+  CHECK(!table::packed_four(shape(false, 1, 1, 1, 128, 128)));
+  CHECK(!table::packed_four(shape(false, 1, 3, 1, 128, 128)));
 }
 
 TEST_CASE("automatic's table: tiled's replicate kernels for float ROIs up to 256 pixels wide at any size") {

@@ -80,6 +80,46 @@ struct clamped {
   /// The row read for window row py.
   HIPSTENCIL_DEVICE const In* row(int py) const { return src.row(min(max(py, y_lo), y_hi)); }
 };
+
+/// A tile's window of HR rows of HW pixels shared among BX x BY threads: thread (tx, ty)
+/// holds window column tx + k * BX and row ty + q * BY (the last ones for the first
+/// threads only), `columns` x `rows` of them. For kernels that stage a window read through
+/// `clamped` (packed_three_kernel, packed_four_kernel).
+template <int BX, int BY, int HW, int HR>
+struct window_share {
+  static constexpr int columns = (HW + BX - 1) / BX, rows = (HR + BY - 1) / BY;
+  int tx, ty;
+  HIPSTENCIL_DEVICE bool has_column(int k) const { return (k + 1) * BX <= HW || tx + k * BX < HW; }
+  HIPSTENCIL_DEVICE bool has_row(int q) const { return (q + 1) * BY <= HR || ty + q * BY < HR; }
+  /// v[q][k] = get(pointer to the pixel) for each pixel of the share, the window's first
+  /// pixel at parent (x0, y0), every read clamped; every load before the first store, so
+  /// that a thread's loads are in flight together.
+  template <class In, class V, class Get>
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void load(const clamped<In>& c, int x0, int y0, V (&v)[rows][columns],
+                                                     Get get) const {
+    int sx[columns];
+    HIPSTENCIL_UNROLL
+    for (int k = 0; k < columns; ++k) sx[k] = c.x(x0 + tx + k * BX);
+    HIPSTENCIL_UNROLL
+    for (int q = 0; q < rows; ++q)
+      if (has_row(q)) {
+        const In* p = c.row(y0 + ty + q * BY);
+        HIPSTENCIL_UNROLL
+        for (int k = 0; k < columns; ++k)
+          if (has_column(k)) v[q][k] = get(p + sx[k]);
+      }
+  }
+  /// put(window row, window column, v[q][k]) for each pixel of the share.
+  template <class V, class Put>
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void store(const V (&v)[rows][columns], Put put) const {
+    HIPSTENCIL_UNROLL
+    for (int q = 0; q < rows; ++q)
+      if (has_row(q))
+        HIPSTENCIL_UNROLL
+        for (int k = 0; k < columns; ++k)
+          if (has_column(k)) put(ty + q * BY, tx + k * BX, v[q][k]);
+  }
+};
 #endif
 
 /// Accumulates one filter window for output (x, y) of the ROI: sum_ij k(i, j) * src(tap),

@@ -12,7 +12,9 @@
 // half2 row sums and a column pass from them. The result leaves as 1024 + the rounded
 // value, whose low byte is the output: one addition, a clamp on the packed halves, one
 // byte permute per four outputs.
-// Three channels (uchar3) run a kernel of their own in the same lanes: packed_three.hpp.
+// Three channels (uchar3) run a kernel of their own in the same lanes: packed_three.hpp;
+// four channels (uchar4) on small and medium images whose reads are replicate another:
+// packed_four.hpp.
 //
 // Why: an 8-bit filter in float is bound by instruction issue, not by bytes: per output a
 // conversion in, one FMA per tap and a conversion out. In half2 lanes the taps cost half the
@@ -56,6 +58,7 @@
 #include "packed_lanes.hpp"
 #include "packed_rows.hpp"
 #include "packed_strips.hpp"
+#include "packed_four.hpp"
 #include "packed_three.hpp"
 #include "staging.hpp"
 
@@ -297,20 +300,20 @@ struct packed_family {
   using fallback = direct_family;
 
   /// The plan for the problem's filter (host code; valid for a compiled radius only): of
-  /// the dense filter, of a separable one's row and column passes, or for three channels
-  /// (packed_three_kernel, one pass) of its outer product. The last one is kept per thread
-  /// and reused for the same coefficients: fits() and launch() of one call, and a loop of
-  /// calls, plan once (a 5x5 plan took 1.8 us on one core of a 2-core x86 CI machine; a
-  /// small image's whole kernel takes a few us).
+  /// the dense filter, of a separable one's row and column passes, or where a kernel sums
+  /// it in one pass (`one_pass`: packed_three_kernel, packed_four_kernel) of its outer
+  /// product. The last one is kept per thread and reused for the same coefficients: fits()
+  /// and launch() of one call, and a loop of calls, plan once (a 5x5 plan took 1.8 us on
+  /// one core of a 2-core x86 CI machine; a small image's whole kernel takes a few us).
   template <class In, class Out>
-  static packed_plan plan(const problem<In, Out>& p) {
+  static packed_plan plan(const problem<In, Out>& p, bool one_pass) {
     struct last_plan {
       bool dense = false, outer = false;
       std::vector<float> a, b;  // the coefficients, or the row and the column
       packed_plan plan;
     };
     thread_local last_plan last;
-    const bool outer = !p.dense && pixel_traits<In>::channels == 3;
+    const bool outer = !p.dense && one_pass;
     const std::vector<float>& a = p.dense ? p.dense->coefficients() : p.separable->row();
     const std::vector<float>* b = p.dense ? nullptr : &p.separable->column();
     if (!last.a.empty() && last.dense == bool(p.dense) && last.outer == outer && last.a == a &&
@@ -333,10 +336,33 @@ struct packed_family {
       std::is_same<In, Out>::value && (std::is_same<In, std::uint8_t>::value || std::is_same<In, uchar3>::value ||
                                        std::is_same<In, uchar4>::value);
 
-  /// Whether three-channel pixels (uchar3) run under border rule `rule`: where the reads
-  /// are replicate (replicate, skip, padded), the only reads packed_three_kernel has.
+  /// Whether three-channel pixels (uchar3), and four-channel ones in packed_four_kernel,
+  /// run under border rule `rule`: where the reads are replicate (replicate, skip,
+  /// padded), the only reads packed_three_kernel and packed_four_kernel have.
   static constexpr bool three_channel_rule(border::kind rule) {
     return rule == border::kind::replicate || rule == border::kind::skip || rule == border::kind::padded;
+  }
+
+  /// packed_four_kernel's outputs a thread in y for p (the policy's four_out_y), or 0
+  /// where the strip walk runs it: uchar4 on one image (no batches) whose reads are
+  /// replicate (three_channel_rule), of at most as many pixels as the policy gives the
+  /// kernel, and no more rows than its grid holds.
+  template <class P, class In, class Out>
+  static int four_out_y(const problem<In, Out>& p) {
+    if constexpr (!std::is_same<In, uchar4>::value || tuning::is_batched<P>::value) {
+      return (void)p, 0;
+    } else {
+      if (p.images != 1 || !three_channel_rule(p.g.border.rule)) return 0;
+      const int oy = P::four_out_y((long long)p.g.width * p.g.height, p.radius, !p.dense);
+      return (long long)p.g.height > 65535LL * P::four_block_y * oy ? 0 : oy;
+    }
+  }
+
+  /// Whether p's kernel sums a separable filter in one pass, as its outer product
+  /// (packed_three_kernel, packed_four_kernel), which plan() then plans.
+  template <class P, class In, class Out>
+  static bool one_pass(const problem<In, Out>& p) {
+    return pixel_traits<In>::channels == 3 || four_out_y<P>(p) > 0;
   }
 
   /// 8-bit pixels of one, three or four channels (u8, uchar3, uchar4) in and out, square
@@ -356,25 +382,37 @@ struct packed_family {
           return no_fit;
       }
       if (p.g.border.rule == border::kind::constant && !packed_constant(p.g.border.value)) return no_fit;
-      return plan(p).ok ? fit{true, p.radius} : no_fit;
+      return plan(p, one_pass<P>(p)).ok ? fit{true, p.radius} : no_fit;
     }
   }
 
   template <class P, class In, class Out>
   static void launch(const problem<In, Out>& p) {
     if constexpr (std::is_same<In, uchar3>::value && std::is_same<Out, uchar3>::value) {
-      const packed_plan pl = plan(p);
+      const packed_plan pl = plan(p, true);
       const geometry gr = p.g.for_reads();
       with_static_radius(p.radius, [&](auto R) {
         launch_packed_three<R, P::block_x, P::three_block_y, P::three_out_y>(p, gr, pl);
       }, typename P::radii{});
     } else if constexpr (takes_pixels<In, Out>) {
+      if constexpr (std::is_same<In, uchar4>::value) {
+        if (const int oy = four_out_y<P>(p)) {
+          const packed_plan pl = plan(p, true);
+          const geometry gr = p.g.for_reads();
+          with_static_radius(p.radius, [&](auto R) {
+            constexpr int BX = P::block_x, BY = P::four_block_y;
+            if (oy == P::four_out_y_small) launch_packed_four<R, BX, BY, P::four_out_y_small>(p, gr, pl);
+            else launch_packed_four<R, BX, BY, P::four_out_y_large>(p, gr, pl);
+          }, typename P::radii{});
+          return;
+        }
+      }
       using L = packed_layout<In>;
       constexpr int BX = P::block_x, BY = P::block_y;
       constexpr bool B = tuning::is_batched<P>::value;
       const geometry& g = p.g;
       const dim3 block = packed_block<BX, BY, L::outputs>(g.width);
-      const packed_plan pl = plan(p);
+      const packed_plan pl = plan(p, false);
       // Whole-word loads and stores: every thread's first centre and first output on an
       // L::align-byte boundary, in every row and image.
       const auto at = [](const void* q, long long pixels) {
@@ -417,10 +455,7 @@ struct packed_family {
         constexpr int K = 2 * R + 1;
         auto run = [&](auto sep) {
           constexpr bool S = decltype(sep)::value;
-          packed_taps<S ? 2 * K : K * K> t{};
-          for (int i = 0; i < (S ? 2 * K : K * K); ++i) t.k[i] = pl.k[i] * 0x10001u;
-          t.init = pl.init * 0x10001u;
-          t.add = pl.add * 0x10001u;
+          const packed_taps<S ? 2 * K : K * K> t = packed_taps_of<S ? 2 * K : K * K>(pl);
           using yes = std::true_type;
           using no = std::false_type;
           if constexpr (sizeof(In) == 1) {

@@ -11,6 +11,7 @@
 
 #include "../../border.hpp"
 #include "../../pixel.hpp"
+#include "../packed_plan.hpp"
 #include "../../platform/word_loads.hpp"
 #include "../../roi.hpp"
 
@@ -24,6 +25,17 @@ struct packed_taps {
   unsigned k[N];
   unsigned init, add;
 };
+
+/// The plan pl's first N taps, its starting fraction and its final offset as packed_taps
+/// (host code): each half in both lanes of its word.
+template <int N>
+inline packed_taps<N> packed_taps_of(const packed_plan& pl) {
+  packed_taps<N> t{};
+  for (int i = 0; i < N; ++i) t.k[i] = pl.k[i] * 0x10001u;
+  t.init = pl.init * 0x10001u;
+  t.add = pl.add * 0x10001u;
+  return t;
+}
 
 /// `t` with its taps as values held in registers: each XORed with `zero`, which must be 0
 /// at run time but not a constant the compiler sees (a kernel's parameter that is never

@@ -45,44 +45,26 @@ __global__ void __launch_bounds__(BX* BY)
                         packed_taps<(2 * R + 1) * (2 * R + 1)> taps) {
   constexpr int K = 2 * R + 1, TW = BX * 2, TH = BY * OY;
   constexpr int HW = TW + 2 * R, HR = TH + 2 * R, HWW = HW / 2;  // the window; its words a row (HW even)
-  constexpr int NC = (HW + BX - 1) / BX, Q = (HR + BY - 1) / BY;  // a thread's columns and rows of it
-  constexpr int NW = 1 + R;                                       // words a thread reads a row: 2 + 2R halves
+  constexpr int NW = 1 + R;                                        // words a thread reads a row: 2 + 2R halves
+  using share = window_share<BX, BY, HW, HR>;
   __shared__ unsigned s[3][HR][HWW];  // halves x - 128, channel planes, two a word
   const int tx = int(threadIdx.x), ty = int(threadIdx.y);
   const int bx0 = int(blockIdx.x) * TW, by0 = int(blockIdx.y) * TH;  // ROI-relative
-  const clamped<uchar3> c(src, gr);
-  auto has_column = [&](int k) { return (k + 1) * BX <= HW || tx + k * BX < HW; };
-  auto has_row = [&](int q) { return (q + 1) * BY <= HR || ty + q * BY < HR; };
-  int sx[NC];
-  HIPSTENCIL_UNROLL
-  for (int k = 0; k < NC; ++k) sx[k] = c.x(g.src_x0 + bx0 + tx + k * BX);
-  // Every load before the first store, so that a thread's loads are in flight together.
-  unsigned v[Q][NC];
-  HIPSTENCIL_UNROLL
-  for (int q = 0; q < Q; ++q)
-    if (has_row(q)) {
-      const uchar3* p = c.row(g.src_y0 + by0 + ty + q * BY);
-      HIPSTENCIL_UNROLL
-      for (int k = 0; k < NC; ++k)
-        if (has_column(k)) {
-          const uchar3 px = p[sx[k]];
-          v[q][k] = unsigned(px.x) | (unsigned(px.y) << 8) | (unsigned(px.z) << 16);
-        }
-    }
+  const share sh{tx, ty};
+  unsigned v[share::rows][share::columns];  // a pixel's channels in bytes 0 to 2
+  sh.load(clamped<uchar3>(src, gr), g.src_x0 + bx0, g.src_y0 + by0, v, [](const uchar3* p) {
+    const uchar3 px = *p;
+    return unsigned(px.x) | (unsigned(px.y) << 8) | (unsigned(px.z) << 16);
+  });
   __half* h = reinterpret_cast<__half*>(&s[0][0][0]);
   constexpr int plane = HR * HW;  // halves
-  HIPSTENCIL_UNROLL
-  for (int q = 0; q < Q; ++q)
-    if (has_row(q))
-      HIPSTENCIL_UNROLL
-      for (int k = 0; k < NC; ++k)
-        if (has_column(k)) {
-          const __half2 rg = centred_pair(v[q][k], 0x4140u), b = centred_pair(v[q][k], 0x4342u);
-          const int at = (ty + q * BY) * HW + tx + k * BX;
-          h[at] = __low2half(rg);
-          h[plane + at] = __high2half(rg);
-          h[2 * plane + at] = __low2half(b);
-        }
+  sh.store(v, [&](int row, int col, unsigned w) {
+    const __half2 rg = centred_pair(w, 0x4140u), b = centred_pair(w, 0x4342u);
+    const int at = row * HW + col;
+    h[at] = __low2half(rg);
+    h[plane + at] = __high2half(rg);
+    h[2 * plane + at] = __low2half(b);
+  });
   __syncthreads();
   const __half2 init = word_as_half2(taps.init), add = word_as_half2(taps.add);
   __half2 acc[OY][3];
@@ -133,12 +115,9 @@ __global__ void __launch_bounds__(BX* BY)
 template <int R, int BX, int BY, int OY>
 void launch_packed_three(const problem<uchar3, uchar3>& p, const geometry& gr, const packed_plan& pl) {
   constexpr int K = 2 * R + 1;
-  packed_taps<K * K> t{};
-  for (int i = 0; i < K * K; ++i) t.k[i] = pl.k[i] * 0x10001u;
-  t.init = pl.init * 0x10001u;
-  t.add = pl.add * 0x10001u;
   const dim3 grid(unsigned((p.g.width + 2 * BX - 1) / (2 * BX)), unsigned((p.g.height + BY * OY - 1) / (BY * OY)));
-  packed_three_kernel<R, BX, BY, OY><<<grid, dim3(BX, BY), 0, p.stream>>>(p.src, p.dst, p.g, gr, t);
+  packed_three_kernel<R, BX, BY, OY>
+      <<<grid, dim3(BX, BY), 0, p.stream>>>(p.src, p.dst, p.g, gr, packed_taps_of<K * K>(pl));
   gpu::check_launch("packed_three_kernel");
 }
 

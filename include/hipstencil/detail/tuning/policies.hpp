@@ -771,11 +771,35 @@ struct direct_policy {
 /// tiled's replicate kernels for uchar3) from 1280x720 to 8192x8192 (0.89 and 0.90 at
 /// 8192x8192); 32 x 8 of 2 x 4 took 1.00 to 1.06 times its time there, of 2 x 1 1.10 to
 /// 1.45, of 4 x 1 and 4 x 2 1.26 to 1.84. At 512x512 all but the 4-wide shapes within 3%.
+/// Four channels (uchar4) on one image whose reads are replicate, small and medium images
+/// (packed_four_kernel, kernels/packed_four.hpp): BlockX x FourBlockY threads of 1 x
+/// FourOutYSmall outputs up to FourSmallMaxPixels, of 1 x FourOutY above, up to
+/// FourMaxPixels (dense 5x5: FourDense5MaxPixels); beyond, the strip walk. Held, better
+/// of two taken in turn, on an H100 (bench/experiments/packed3_ab.cu, mode four;
+/// bench/results/2026-12-06-h100-four/four.txt; outputs within 1 of tiled's), against
+/// automatic's choice then (tiled's replicate kernels to 512x512, the strip walk from
+/// 724x724): 32 x 4 of 1 x 2 took 0.79 to 0.97 times its time from 128x128 to 512x512
+/// (512x512 dense 3x3 5.18 us against 6.02), but 1.01 at 128x128 separable 3x3 (4.38
+/// against 4.35), within 3% of the fastest of six shapes there; 32 x 4 of 1 x 4 0.74 to
+/// 0.95 from 724x724 to 1280x720 (1280x720 dense 5x5 9.15 against 11.78), within 1% of the
+/// fastest shape. At 1920x1080 it took 0.91 times the strip walk's time at dense 5x5, 1.01
+/// at dense 3x3 and 1.09 and 1.16 at separable 3x3 and 5x5, which keep the strip walk from
+/// there; larger images were not timed, so dense 5x5 stops there too.
 template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 1,
-          int TargetThreads = 32768, class Radii = radii_range<1, 2>, int ThreeBlockY = 4, int ThreeOutY = 4>
+          int TargetThreads = 32768, class Radii = radii_range<1, 2>, int ThreeBlockY = 4, int ThreeOutY = 4,
+          int FourBlockY = 4, int FourOutYSmall = 2, int FourOutY = 4, long long FourSmallMaxPixels = 1LL << 18,
+          long long FourMaxPixels = 1280LL * 720, long long FourDense5MaxPixels = 1920LL * 1080>
 struct packed_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, min_strip_rows = MinStripRows;
   static constexpr int three_block_y = ThreeBlockY, three_out_y = ThreeOutY;
+  static constexpr int four_block_y = FourBlockY, four_out_y_small = FourOutYSmall, four_out_y_large = FourOutY;
+  /// packed_four_kernel's outputs a thread in y on an image of `pixels` pixels (uchar4, one
+  /// image whose reads are replicate), or 0 where the strip walk runs it instead.
+  static constexpr int four_out_y(long long pixels, int radius, bool separable) {
+    return pixels > (radius == 2 && !separable ? FourDense5MaxPixels : FourMaxPixels) ? 0
+           : pixels <= FourSmallMaxPixels                                            ? FourOutYSmall
+                                                                                     : FourOutY;
+  }
   static constexpr int target_threads = TargetThreads;
   static constexpr int strip_rows(int radius) { return radius <= 1 ? StripRows1 : StripRows; }
   /// Whether a thread issues the next input row's loads before the current row's

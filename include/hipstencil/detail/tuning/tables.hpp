@@ -60,8 +60,9 @@ struct automatic_table {
   /// bench/RESULTS.md, "Every image size users filter"). A family's
   /// cost has two parts: the walk of one thread's work, which no amount of GPU hides when
   /// the grid is small, and the bytes, which dominate once it is large. So:
-  ///   first, uchar3 3x3 and 5x5 on one image under clamp, 3x3 from 1280x720 and 5x5
-  ///     from 512x512: packed (packed_three);
+  ///   first, uchar4 3x3 and 5x5 on one image under clamp to 1280x720 (dense 5x5 to
+  ///     1920x1080): packed (packed_four); uchar3 3x3 and 5x5 there, 3x3 from 1280x720
+  ///     and 5x5 from 512x512: packed (packed_three);
   ///   then separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels,
   ///     three channels to 8192x8192, uchar4 to 2^19, four 16-bit channels to 3840x2160
   ///     and float4 to 2^22: tiled's replicate separable kernel (clamp_separable); and
@@ -101,6 +102,29 @@ struct automatic_table {
   /// Streaming needs 1024 columns: a narrower image leaves most lanes of its one block
   /// column idle (128x65536 u8 3x3: 250 us, tiled 32 us); it falls to the next choice.
   static constexpr preference choose(const problem_shape& s) {
+    const preference list = choose_list(s);
+    return packed_four(s) ? promote(choice::packed, list) : list;
+  }
+
+  /// packed first for uchar4 3x3 and 5x5, dense and separable, on one image whose reads
+  /// are replicate, where its launcher runs packed_four_kernel (kernels/packed_four.hpp;
+  /// packed_policy's four_out_y: to 1280x720 pixels, dense 5x5 to 1920x1080), ahead of
+  /// what choose_list gives, which runs the filters its plan refuses. Held, better of two,
+  /// on an H100 (bench/results/2026-12-06-h100-four/four.txt), in the policy's shapes 0.74
+  /// to 0.97 times the time of automatic's choice before (tiled's replicate kernels to
+  /// 512x512, packed's strip walk above; 512x512 dense 3x3: 5.18 us against 6.02; 1280x720
+  /// dense 5x5: 9.15 against 11.78), but 1.01 at 128x128 separable 3x3 (4.38 against 4.35).
+  /// On the H200 through automatic (bench/results/2026-12-06-h200-four/four.csv): 0.80 to
+  /// 1.00 times tiled's time to 512x512, 0.37 to 0.87 above.
+  static constexpr bool packed_four(const problem_shape& s) {
+    using packed_tuned = typename policy_for<A, packed_policy<>>::type;
+    return s.channels == 4 && s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
+           s.border == border_cost::clamp && s.images == 1 &&
+           packed_tuned::four_out_y(s.pixels(), s.radius, s.separable) > 0;
+  }
+
+  /// choose() but for its first row (packed_four).
+  static constexpr preference choose_list(const problem_shape& s) {
     // packed (8-bit in half-precision lanes) first at radius 1 and 2
     // (bench/results/2026-11-23-packed/u8-uchar4.csv):
     //   one channel beyond 2^20 pixels: 1920x1080 u8 dense 3x3 9.5 us (direct 11.2),
