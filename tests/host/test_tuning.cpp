@@ -1111,6 +1111,22 @@ TEST_CASE("automatic's table: packed first for uchar4 under clamp where packed_f
   CHECK(!table::packed_four(shape(false, 1, 3, 1, 128, 128)));
 }
 
+TEST_CASE("packed_policy: 12-row strips for separable filters in packed_kernel's walk, where 16 were kept") {
+  using P = tu::packed_policy<>;
+  // Beyond radius 1 the longest strip is 16 rows; a separable filter in packed_kernel's
+  // walk takes 12 there. A strip the halving shortened stays (uchar4 1920x1080 separable
+  // 5x5: 8 rows), and radius 1, dense filters and the strip kernel (separable_walk false)
+  // keep what the halving gave.
+  CHECK(P::strip_rows(2) == 16);
+  CHECK(P::walk_rows(16, 2, true) == 12);
+  CHECK(P::walk_rows(16, 2, false) == 16);
+  for (int rows : {1, 2, 4, 8}) {
+    CHECK(P::walk_rows(rows, 2, true) == rows);
+    CHECK(P::walk_rows(rows, 1, true) == rows);
+  }
+  CHECK(P::walk_rows(P::strip_rows(1), 1, true) == P::strip_rows(1));
+}
+
 TEST_CASE("automatic's table: tiled's replicate kernels for float ROIs up to 256 pixels wide at any size") {
   using lib = tu::tiled_policy<>;
   using table = tu::automatic_table<tu::arch::sm_90>;

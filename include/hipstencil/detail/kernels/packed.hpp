@@ -251,10 +251,12 @@ __global__ void __launch_bounds__(BX* BY)
 /// four blocks of 128 threads a multiprocessor, 528 on the H200) halved to 4-row strips
 /// in 544 blocks and took 10.5 us held, with 8-row strips in 272 blocks 9.2 (best of two
 /// runs; 1600x900, 352 blocks, 8.0 with 4 rows and 8.5 with 8; bench/results/
-/// 2026-11-28-frame/strips2-*.csv).
+/// 2026-11-28-frame/strips2-*.csv). Then the policy's walk_rows: `separable_walk` (a
+/// separable filter in packed_kernel's walk on one image) takes its own rows where the
+/// longest strip was kept.
 template <class P, int Outputs>
-int packed_strip_rows(int width, long long height, int radius, long long wave_blocks = 0, int block_x = 1,
-                      int block_y = 1) {
+int packed_strip_rows(int width, long long height, int radius, bool separable_walk, long long wave_blocks = 0,
+                      int block_x = 1, int block_y = 1) {
   const long long columns = (width + Outputs - 1) / Outputs;
   const auto blocks = [&](int s) {
     return (columns + block_x - 1) / block_x * ((height + (long long)block_y * s - 1) / ((long long)block_y * s));
@@ -264,7 +266,7 @@ int packed_strip_rows(int width, long long height, int radius, long long wave_bl
     if (wave_blocks > 0 && blocks(s) <= wave_blocks && blocks(s / 2) > wave_blocks) break;
     s /= 2;
   }
-  return s;
+  return P::walk_rows(s, radius, separable_walk);
 }
 
 /// How many of the `columns` block columns (tw outputs wide each) at radius `radius` are
@@ -436,7 +438,8 @@ struct packed_family {
       const long long wave_blocks =
           strips && !B ? (long long)tuning::multiprocessors() * P::strip_min_blocks(p.radius, !p.dense, B) : 0;
       const int strip = p.strip_rows > 0 ? p.strip_rows
-                                         : packed_strip_rows<P, L::outputs>(g.width, rows, p.radius, wave_blocks,
+                                         : packed_strip_rows<P, L::outputs>(g.width, rows, p.radius,
+                                                                            !p.dense && !strips && !B, wave_blocks,
                                                                             int(block.x), int(block.y));
       const dim3 grid = tile_grid(g.width, g.height, L::outputs * int(block.x), int(block.y) * strip, p.images);
       // The interior strips' instance where they run in more than half the block columns:

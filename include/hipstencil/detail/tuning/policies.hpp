@@ -754,16 +754,18 @@ struct direct_policy {
 
 /// algo::packed: BlockX x BlockY threads, each owning 8 output pixels (4 of four channels)
 /// of a strip of StripRows1 rows at radius 1 and StripRows beyond, halved (down to
-/// MinStripRows) while the grid has fewer than TargetThreads threads. Compile-time radius
-/// only. Measured on the H200 (bench/results/2026-11-23-packed/, strip-*.csv and
-/// try-unrolled-strip-*.csv): 8 and 16 rows at 3840x2160 and 8192x8192; at 1920x1080 u8 4
-/// rows (9.1 to 13.5 us) beat 2 (9.1 to 15.0) and 8 (12.0 to 15.5), which a target of 32768
-/// threads gives, and 65536 did not. Down to one row: where two-row strips leave the grid
-/// short of the target (u8 to 512x512, uchar4 to 256x256) one-row strips took 0.89x to
-/// 0.97x their time, best of two runs, but 1.02x at 512x512 u8 dense 5x5 (128x128 uchar4
-/// dense 5x5: 6.0 us against 6.8; u8 separable 5x5 4.6 against 5.0); from 724x724, where
-/// the rule keeps two rows or more, they lost (uchar4 1024x1024 dense 5x5: 20.1 us against
-/// 12.5; bench/results/2026-11-26-small/strips-*.csv, strips-0 the library's choice).
+/// MinStripRows) while the grid has fewer than TargetThreads threads; where StripRows are
+/// kept, SeparableWalkRows for separable filters in packed_kernel's walk (walk_rows).
+/// Compile-time radius only. Measured on the H200 (bench/results/2026-11-23-packed/,
+/// strip-*.csv and try-unrolled-strip-*.csv): 8 and 16 rows at 3840x2160 and 8192x8192; at
+/// 1920x1080 u8 4 rows (9.1 to 13.5 us) beat 2 (9.1 to 15.0) and 8 (12.0 to 15.5), which a
+/// target of 32768 threads gives, and 65536 did not. Down to one row: where two-row strips
+/// leave the grid short of the target (u8 to 512x512, uchar4 to 256x256) one-row strips
+/// took 0.89x to 0.97x their time, best of two runs, but 1.02x at 512x512 u8 dense 5x5
+/// (128x128 uchar4 dense 5x5: 6.0 us against 6.8; u8 separable 5x5 4.6 against 5.0); from
+/// 724x724, where the rule keeps two rows or more, they lost (uchar4 1024x1024 dense 5x5:
+/// 20.1 us against 12.5; bench/results/2026-11-26-small/strips-*.csv, strips-0 the
+/// library's choice).
 /// Three channels (uchar3; packed_three_kernel, kernels/packed_three.hpp): BlockX x
 /// ThreeBlockY threads of 2 x ThreeOutY outputs. Held, best of two, on an H100
 /// (bench/experiments/packed3_ab.cu, bench/results/2026-12-05-h100-packed3/p3.txt), 32 x 4
@@ -788,7 +790,8 @@ struct direct_policy {
 template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 1,
           int TargetThreads = 32768, class Radii = radii_range<1, 2>, int ThreeBlockY = 4, int ThreeOutY = 4,
           int FourBlockY = 4, int FourOutYSmall = 2, int FourOutY = 4, long long FourSmallMaxPixels = 1LL << 18,
-          long long FourMaxPixels = 1280LL * 720, long long FourDense5MaxPixels = 1920LL * 1080>
+          long long FourMaxPixels = 1280LL * 720, long long FourDense5MaxPixels = 1920LL * 1080,
+          int SeparableWalkRows = 12>
 struct packed_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, min_strip_rows = MinStripRows;
   static constexpr int three_block_y = ThreeBlockY, three_out_y = ThreeOutY;
@@ -802,6 +805,26 @@ struct packed_policy {
   }
   static constexpr int target_threads = TargetThreads;
   static constexpr int strip_rows(int radius) { return radius <= 1 ? StripRows1 : StripRows; }
+  /// The strip a thread walks where the image kept strip_rows' longest strip (`rows`, after
+  /// packed_strip_rows' halving): SeparableWalkRows for a separable filter beyond radius 1
+  /// in packed_kernel's walk on one image (`separable_walk`: not the strip kernel, not a
+  /// batch), `rows` everywhere else. Held, better of two alternating runs, on the H200
+  /// (bench/experiments/packed_strips_ab.cu, modes long-u8 and long-uchar4;
+  /// bench/results/2026-12-06-h200-strips/long*.txt), separable 5x5 in 12-row strips took
+  /// 0.79 to 1.04 times the time of 16-row ones on uchar4 from 1920x1200 to 8192x8192
+  /// (geometric mean of 12 sizes 0.95; 1920x1200 13.57 us against 17.25, 8192x8192 171.5
+  /// against 174.3, 3440x1440 22.18 against 21.34), and on u8 beyond 2^24 pixels 0.92 to
+  /// 1.03 (7680x4320 40.51 against 44.06, 6144x4096 34.30 against 33.22). 8-row strips
+  /// gained about as much on the smaller sizes but lost at 8192x8192 (uchar4 183.8 us, u8
+  /// 63.7 against 62.0). An H100 (bench/results/2026-12-06-h100-long/) gave 12 rows 0.87 to
+  /// 1.00, but 1.12 at 3440x1440. Only where 16 rows were kept: with 12 in place of the
+  /// halving's 8 at 1920x1080, uchar4 separable 5x5 took 14.11 us in an H100's matrix where
+  /// three other H100 matrices took 13.02 to 13.73 with 8. Dense 5x5 and u8's strip kernel
+  /// showed no consistent gain and keep StripRows (on that H100, u8 3840x2160 separable 5x5
+  /// in the strip kernel: 8 rows 12.93 us, 12 11.62, 16 11.49).
+  static constexpr int walk_rows(int rows, int radius, bool separable_walk) {
+    return separable_walk && radius > 1 && rows == StripRows ? SeparableWalkRows : rows;
+  }
   /// Whether a thread issues the next input row's loads before the current row's
   /// arithmetic: four channels at radius 2 only. Measured on the H200 against the kernel
   /// without it, same run (bench/results/2026-11-23-varshape/prefetch/): uchar4 5x5 0.81x
