@@ -18,6 +18,11 @@
 //                  (each row's loads before the row above is added; library: batches only)
 // `packed_strips_ab uchar4`: uchar4 (packed_kernel) with auto, lib, s1, s2, s3, s4, s6, s8.
 // `packed_strips_ab u8|uchar4 WxH,WxH,...`: those sizes instead of the defaults.
+// `packed_strips_ab long-u8|long-uchar4 [WxH,...]`: strips of 8 to 32 rows on large images
+// (run_long). Its runs (H100: bench/results/2026-12-06-h100-long/; H200:
+// 2026-12-06-h200-strips/long*.txt) gave separable 5x5 in packed_kernel's walk 12-row
+// strips where 16 were kept (packed_policy::walk_rows has the figures): 8 rows gained on
+// the H100 at every size above u8's strip kernel but lost on the H200 at 8192x8192.
 // Checks that every packed variant's output is byte-identical to lib's (the strip height
 // and block shape do not change the order of the additions).
 // Its first run (H200, bench/results/2026-12-06-h200/packed-strips-*.txt; every variant's
@@ -127,12 +132,39 @@ void run_uchar4(const char* sizes) {
       });
 }
 
+// `packed_strips_ab long-u8|long-uchar4 [sizes]`: strips longer than the library's on large
+// images (default 3840x2160, 5760x3240, 8192x8192), where the interior instance's strips
+// reload 2R rows for every strip: auto, lib, s8, s12, s16, s24, s32, b256/s16.
+template <class T>
+void run_long(const char* type, const char* sizes) {
+  ab_for_each_shape_case<T>(
+      ab_parse_sizes("packed_strips_ab", sizes, {{3840, 2160}, {5760, 3240}, {8192, 8192}}),
+      [&](int w, int h, int r, bool dense, hs::device_image<T>& out, auto call) {
+        constexpr int V = 8;
+        const char* names[V] = {"auto", "lib", "s8", "s12", "s16", "s24", "s32", "b256/s16"};
+        double t[V][2];
+        unsigned long long hash[V];
+        ab_time_alternating(out, t, hash,
+                            [&] { call(hs::algo::automatic{}); },
+                            [&] { call(ab_lib{}); },
+                            [&] { call(with_strip<ab_lib>(8)); },
+                            [&] { call(with_strip<ab_lib>(12)); },
+                            [&] { call(with_strip<ab_lib>(16)); },
+                            [&] { call(with_strip<ab_lib>(24)); },
+                            [&] { call(with_strip<ab_lib>(32)); },
+                            [&] { call(with_strip<ab_b256>(16)); });
+        ab_print_variants(type, w, h, r, dense, V, names, t, hash, 1, V, "identical", "OUTPUTS DIFFER");
+      });
+}
+
 int main(int argc, char** argv) {
   cudaFree(nullptr);
   const std::string type = argc > 1 ? argv[1] : "u8";
   const char* sizes = argc > 2 ? argv[2] : nullptr;
   if (type == "uchar4") run_uchar4(sizes);
   else if (type == "u8") run_u8(sizes);
+  else if (type == "long-u8") run_long<std::uint8_t>("u8", sizes);
+  else if (type == "long-uchar4") run_long<uchar4>("uchar4", sizes);
   else return std::fprintf(stderr, "packed_strips_ab: type '%s' (expected u8 or uchar4)\n", type.c_str()), 2;
   return 0;
 }
