@@ -194,6 +194,50 @@ inline void ab_print_variants(const char* type, int w, int h, int r, bool dense,
   std::fflush(stdout);
 }
 
+/// Largest difference between the 8-bit channels of two device images of T of one size, and
+/// how many channels differ.
+template <class T>
+std::pair<int, long long> ab_compare_bytes(const hipstencil::device_image<T>& a, const hipstencil::device_image<T>& b) {
+  const int w = a.width(), h = a.height();
+  const std::size_t row = std::size_t(w) * sizeof(T);
+  std::vector<unsigned char> x(row * h), y(x.size());
+  cudaMemcpy2D(x.data(), row, a.data(), a.pitch_bytes(), row, h, cudaMemcpyDeviceToHost);
+  cudaMemcpy2D(y.data(), row, b.data(), b.pitch_bytes(), row, h, cudaMemcpyDeviceToHost);
+  int most = 0;
+  long long n = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const int d = std::abs(int(x[i]) - int(y[i]));
+    most = std::max(most, d);
+    n += d != 0;
+  }
+  return {most, n};
+}
+
+/// The 8-bit probes' check (packed3_ab.cu, packed_one_ab.cu): runs variant `ref` of v, then
+/// each variant from `first` on a poisoned `out`, and ends the case's line with the largest
+/// difference from ref's output and how many channels differ at most, "WRONG" past 1 (the
+/// packed family's promise).
+template <class T>
+void ab_print_within_one(const char* ref_name, hipstencil::device_image<T>& out, const std::vector<ab_variant>& v,
+                         int ref, int first) {
+  hipstencil::device_image<T> r(out.width(), out.height());
+  v[ref].second();
+  cudaMemcpy2D(r.data(), r.pitch_bytes(), out.data(), out.pitch_bytes(), std::size_t(out.width()) * sizeof(T),
+               out.height(), cudaMemcpyDeviceToDevice);
+  int most = 0;
+  long long differ = 0;
+  for (int k = first; k < int(v.size()); ++k) {
+    out.fill_bytes(0xA5);
+    v[k].second();
+    cudaDeviceSynchronize();
+    const auto d = ab_compare_bytes(r, out);
+    most = std::max(most, d.first);
+    differ = std::max(differ, d.second);
+  }
+  std::printf(" vs %s: max diff %d, %lld channels differ%s\n", ref_name, most, differ, most <= 1 ? "" : "  WRONG");
+  std::fflush(stdout);
+}
+
 /// A fixed dense (2r + 1)^2 smoothing filter: positive taps from a seeded LCG, sum 1.
 inline hipstencil::filter2d ab_dense_filter(int r) {
   const int k = 2 * r + 1;

@@ -32,24 +32,6 @@
 namespace hs = hipstencil;
 namespace hd = hipstencil::detail;
 
-/// Largest difference between two device images of 8-bit channels and how many differ.
-template <class T>
-static std::pair<int, long long> compare(const hs::device_image<T>& a, const hs::device_image<T>& b) {
-  const int w = a.width(), h = a.height();
-  const std::size_t row = std::size_t(w) * sizeof(T);
-  std::vector<unsigned char> x(row * h), y(x.size());
-  cudaMemcpy2D(x.data(), row, a.data(), a.pitch_bytes(), row, h, cudaMemcpyDeviceToHost);
-  cudaMemcpy2D(y.data(), row, b.data(), b.pitch_bytes(), row, h, cudaMemcpyDeviceToHost);
-  int most = 0;
-  long long n = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const int d = std::abs(int(x[i]) - int(y[i]));
-    most = std::max(most, d);
-    n += d != 0;
-  }
-  return {most, n};
-}
-
 template <class T, bool Dense>
 void probe(const ab_sizes& sizes) {
   constexpr bool four = std::is_same<T, uchar4>::value;
@@ -100,23 +82,7 @@ void probe(const ab_sizes& sizes) {
       }
     }, std::integer_sequence<int, 1, 2>{});
     ab_time_kernel_case(label, out, v, first);
-    // Each shape's output against tiled's.
-    hs::device_image<T> ref(w, h);
-    v[tiled].second();
-    cudaMemcpy2D(ref.data(), ref.pitch_bytes(), out.data(), out.pitch_bytes(), std::size_t(w) * sizeof(T), h,
-                 cudaMemcpyDeviceToDevice);
-    int most = 0;
-    long long differ = 0;
-    for (int k2 = first; k2 < int(v.size()); ++k2) {
-      out.fill_bytes(0xA5);
-      v[k2].second();
-      cudaDeviceSynchronize();
-      const auto d = compare(ref, out);
-      most = std::max(most, d.first);
-      differ = std::max(differ, d.second);
-    }
-    std::printf(" vs tiled: max diff %d, %lld channels differ%s\n", most, differ, most <= 1 ? "" : "  WRONG");
-    std::fflush(stdout);
+    ab_print_within_one("tiled", out, v, tiled, first);
   });
 }
 
