@@ -256,7 +256,7 @@ bool packed_one_pass(long long roi_pixels, border::kind rule, int r) {
   if constexpr (pixel_traits<T>::channels == 3) {
     return true;
   } else if constexpr (std::is_same<T, uchar4>::value) {
-    return roi_pixels >= 0 && detail::packed_family::three_channel_rule(rule) &&
+    return roi_pixels >= 0 && detail::packed_family::reads_replicate(rule) &&
            tuning::packed_policy<>::four_out_y(roi_pixels, r, true) > 0;
   } else {
     return (void)roi_pixels, (void)rule, (void)r, false;
@@ -289,7 +289,7 @@ const char* runner_for(const family_case& fc, const filter2d& f, const separable
   if (std::strcmp(fc.name, P::name) == 0) {
     constexpr bool three = pixel_traits<In>::channels == 3;
     const bool holds = P::takes_pixels<In, Out> && (b.rule != border::kind::constant || detail::packed_constant(b.value)) &&
-                       (!three || P::three_channel_rule(b.rule)) &&
+                       (!three || P::reads_replicate(b.rule)) &&
                        packed_plan_for<In>(fc.dense, f, sf, roi_pixels, b.rule, f.width() / 2).ok;
     if (!holds) return P::fallback::name;
   }

@@ -338,23 +338,23 @@ struct packed_family {
       std::is_same<In, Out>::value && (std::is_same<In, std::uint8_t>::value || std::is_same<In, uchar3>::value ||
                                        std::is_same<In, uchar4>::value);
 
-  /// Whether three-channel pixels (uchar3), and four-channel ones in packed_four_kernel,
-  /// run under border rule `rule`: where the reads are replicate (replicate, skip,
-  /// padded), the only reads packed_three_kernel and packed_four_kernel have.
-  static constexpr bool three_channel_rule(border::kind rule) {
+  /// Whether border rule `rule` reads the image as replicate does (replicate, skip,
+  /// padded): the only reads packed_three_kernel and packed_four_kernel have, so the rules
+  /// that three-channel pixels (uchar3), and four-channel ones there, run under.
+  static constexpr bool reads_replicate(border::kind rule) {
     return rule == border::kind::replicate || rule == border::kind::skip || rule == border::kind::padded;
   }
 
   /// packed_four_kernel's outputs a thread in y for p (the policy's four_out_y), or 0
   /// where the strip walk runs it: uchar4 on one image (no batches) whose reads are
-  /// replicate (three_channel_rule), of at most as many pixels as the policy gives the
+  /// replicate (reads_replicate), of at most as many pixels as the policy gives the
   /// kernel, and no more rows than its grid holds.
   template <class P, class In, class Out>
   static int four_out_y(const problem<In, Out>& p) {
     if constexpr (!std::is_same<In, uchar4>::value || tuning::is_batched<P>::value) {
       return (void)p, 0;
     } else {
-      if (p.images != 1 || !three_channel_rule(p.g.border.rule)) return 0;
+      if (p.images != 1 || !reads_replicate(p.g.border.rule)) return 0;
       const int oy = P::four_out_y((long long)p.g.width * p.g.height, p.radius, !p.dense);
       return (long long)p.g.height > 65535LL * P::four_block_y * oy ? 0 : oy;
     }
@@ -370,7 +370,7 @@ struct packed_family {
   /// 8-bit pixels of one, three or four channels (u8, uchar3, uchar4) in and out, square
   /// centred filters of a compiled radius that the half-precision plan holds
   /// (packed_plan.hpp); under the constant rule, an integer byte value. Three channels:
-  /// one image (no batches), reads that are replicate (three_channel_rule), and no more
+  /// one image (no batches), reads that are replicate (reads_replicate), and no more
   /// rows than packed_three_kernel's grid holds.
   template <class P, class In, class Out>
   static fit fits(const problem<In, Out>& p) {
@@ -379,7 +379,7 @@ struct packed_family {
     } else {
       if (!compiled(p.radius, typename P::radii{})) return no_fit;
       if constexpr (pixel_traits<In>::channels == 3) {
-        if (tuning::is_batched<P>::value || p.images != 1 || !three_channel_rule(p.g.border.rule) ||
+        if (tuning::is_batched<P>::value || p.images != 1 || !reads_replicate(p.g.border.rule) ||
             (long long)p.g.height > 65535LL * P::three_block_y * P::three_out_y)
           return no_fit;
       }
