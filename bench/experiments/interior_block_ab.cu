@@ -18,10 +18,18 @@ namespace hs = hipstencil;
 // The library's tiled policy (tuning/policies.hpp defaults) at radius 1 and 2 but for the
 // interior grid's block of IX x IY threads.
 template <int IX, int IY>
-using ab_tiled_interior_block = hs::algo::tiled<
-    hs::strategy::tile_class,
+using ab_interior_base =
     hs::tuning::tiled_policy<8, 8, 4, 4, hs::tuning::radii_range<1, 2>, hs::tuning::shared_memory_budget, 12, IX, IY,
-                             2, 1LL << 20, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 1LL << 21>>;
+                             2, 1LL << 20, 1LL << 21, 1LL << 17, 1LL << 20, 2, 0, 2, 1LL << 18, 4, 1, 1LL << 21>;
+// Since the interior and its frame run as one grid (tiled2d_fused_kernel), that grid's
+// blocks are the frame's 64 threads: other interior blocks run the two grids, as when this
+// probe was written.
+template <int IX, int IY>
+struct ab_interior_policy : ab_interior_base<IX, IY> {
+  static constexpr int fused_frame_rows = IX * IY == 64 ? ab_interior_base<IX, IY>::fused_frame_rows : 0;
+};
+template <int IX, int IY>
+using ab_tiled_interior_block = hs::algo::tiled<hs::strategy::tile_class, ab_interior_policy<IX, IY>>;
 
 template <class T>
 void run(const char* type) {
