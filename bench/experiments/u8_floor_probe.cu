@@ -18,7 +18,7 @@
 // Each variant timed (hashed_time_us, 40 runs) once, then each once more; the better of
 // its two. Sizes: 1920x1080 and 1280x720, 2560x1440, 3840x2160 for the trend, or a list
 // as in the other probes.
-// Its first run (an H100, bench/results/2026-12-06-h100-floor/u8-floor.txt): at 1920x1080
+// Its first run (an H100, bench/results/2026-12-06-h100-main/u8-floor.txt): at 1920x1080
 // the empty grid took 4.16 us, copy16 4.90, the skeletons 5.15 (skel16x1) to 5.44
 // (skel8x8; the walk's own shape, skel8x4, 5.31), the library 6.75 and 6.82 dense, 6.53
 // separable. So of the library's time about 4.2 us is the launch of such a grid, about 1.1
