@@ -1,12 +1,14 @@
 // Standalone probe (not built by CMake): the floor under a one-channel 8-bit 3x3 call at
 // 1920x1080, where issue 12 asks for at most 6 us and the packed family's strip kernel
-// takes 6.2 to 6.7 on the H200 (5.7 to 6.0 on an H100). The strip kernel runs 544 blocks
-// of 32 x 4 threads, each thread 8 outputs of a row in strips of 4 rows: 6 input rows of
-// 16 bytes (its 8 and 4 either side), 4 output rows of 8 bytes. This times, held (events
-// around each call, the calls queued behind a spinning kernel, as hipstencil-bench --hold),
-// kernels that move those bytes and add nothing, so that the time of the filter's
-// arithmetic and its chain of loads is the library's time less theirs:
-//   empty            an empty kernel of the strip kernel's grid (544 x 128 at 1920x1080)
+// takes 6.2 to 6.7 on the H200 (5.7 to 6.1 on the forty-ninth run's H100, in
+// bench/RESULTS.md). The strip kernel runs 544 blocks of 32 x 4 threads, each thread 8
+// outputs of a row in strips of 4 rows: 6 input rows of 16 bytes (its 8 and 4 either side),
+// 4 output rows of 8 bytes. This times, held (events around each call, the calls queued
+// behind a spinning kernel, as hipstencil-bench --hold), kernels that move those bytes and
+// add nothing, so that the time of the filter's arithmetic and its chain of loads is the
+// library's time less theirs:
+//   empty            an empty kernel of a grid of 4-row strips' blocks (the strip
+//                    kernel's at 1920x1080: 544 blocks of 128 threads)
 //   copy16           one 16-byte word a thread, a row of threads a block row
 //   copy16x4         16 bytes a thread, 4 rows (a quarter of copy16's threads)
 //   skelOxS[/32xBY]  the strip kernel's memory: O bytes of outputs a thread (4, 8 or 16)
@@ -26,7 +28,8 @@
 // 0.55 to 0.85 us above the skeletons there. The strip kernel's loop (dense 3x3, SASS of
 // this build: strip-loop-sass.txt there) is 84 instructions a row: 38 HFMA2, 8 HADD2
 // (9 taps of 4 lanes, the offsets, bytes to lanes), 15 PRMT, 8 HMNMX2 (the clamp), 3
-// loads and a store; little of it is not the filter's own arithmetic.
+// loads and a store; little of it is not the filter's own arithmetic. A second H100
+// (u8-floor-2.txt there, 1920x1080): empty 4.19, skel8x4 5.47, the library 6.88 and 6.66.
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 u8_floor_probe.cu -lcufft -o u8_floor_probe
 #include "ab_common.hpp"
