@@ -209,6 +209,65 @@ void strip_kernel_images() {
         }
 }
 
+/// The wide kernel (kernels/packed_wide.hpp: u8 3x3 on one image, 16 outputs a thread):
+/// ROIs 512 pixels wide (the narrowest it takes) to 2064 (a block row of 512 ending
+/// part-way), at 16-pixel-aligned columns at every edge and corner, both halo modes, the
+/// rules whose outside words are byte permutes, dense and separable, and sizes in each of
+/// its strip heights (1 row to 2^20 pixels, 2 to 2^22, 4 beyond) with heights that end a
+/// strip part-way; output poisoned, within 1 of the reference. packed_wide_fit must take
+/// every case, so that the kernel is what ran. Then each whole image once more against the
+/// strip walk (strip_rows set, which the wide kernel leaves to the walk): the same bytes,
+/// since both add the products in the same order.
+void wide_kernel_images() {
+  const border::any word_rules[] = {border::replicate{}, border::reflect{}, border::reflect101{},
+                                    border::constant{0}, border::constant{201}};
+  const int wide_sizes[][2] = {{512, 1}, {512, 7}, {528, 33}, {1040, 1009}, {2064, 2033}};
+  int i = 0;
+  for (const auto& sz : wide_sizes)
+    for (int dense = 0; dense < 2; ++dense)
+      for (const border::any& b : word_rules) {
+        const int w = sz[0], h = sz[1];
+        const separable_filter sf = filters::gaussian(0.8 + 0.01 * i, 1);
+        REQUIRE(detail::plan_packed_separable(sf.row(), sf.column()).ok);
+        const filter2d f = dense ? random_packed_dense(1) : sf.to_2d();
+        const halo hm = (i / 2) % 2 ? halo::from_parent : halo::isolated;
+        const int placement = i % 9;
+        const problem p = place(w, h, placement, hm, 1, 1, 1, 1, b.rule, true);
+        const detail::geometry g =
+            detail::make_geometry(rect{0, 0, p.src_w, p.src_h}, p.src_roi, p.dst_roi, 3, 3, 1, 1, b, hm);
+        INFO(p.describe(f, b));
+        CHECK(detail::packed_wide_fit(g, g.for_reads(), tuning::packed_policy<>::wide_min_width));
+        if (dense) run_packed<std::uint8_t>(f, f, w, h, b, placement, hm, true, false, true);
+        else run_packed<std::uint8_t>(sf, f, w, h, b, placement, hm, true, false, true);
+        if (i % 3 == 0) {
+          const auto src = random_image<std::uint8_t>(w, h);
+          device_image<std::uint8_t> d_src(w, h), wide(w, h), walk(w, h);
+          d_src.upload(src.view());
+          wide.fill_bytes(0x5A);
+          walk.fill_bytes(0xA5);
+          const image_view<const std::uint8_t> sv(d_src.view());
+          algo::packed<> by_walk;
+          by_walk.strip_rows = 4;
+          if (dense) {
+            convolve(sv, wide.view(), f, b, algo::packed<>{});
+            convolve(sv, walk.view(), f, b, by_walk);
+          } else {
+            convolve(sv, wide.view(), sf, b, algo::packed<>{});
+            convolve(sv, walk.view(), sf, b, by_walk);
+          }
+          host_image<std::uint8_t> a(w, h), c(w, h);
+          wide.download(a.view());
+          walk.download(c.view());
+          gpu::stream_synchronize(nullptr);
+          long long differ = 0;
+          for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) differ += a(x, y) != c(x, y);
+          CHECK(differ == 0);
+        }
+        ++i;
+      }
+}
+
 /// Whole images of w x h pixels T whose blocks have interior strips (packed_interior_strip:
 /// every read inside, layout-aligned, all outputs written) beside edge ones, at strip
 /// length `strip`, so that the strips' output rows leave every remainder modulo 2R + 1;
@@ -334,11 +393,17 @@ TEST_CASE("packed: u8 strip kernel at word-aligned edges, strips of every length
   strip_kernel_images();
 }
 
+TEST_CASE("packed: u8 3x3 in 16-output rows (the wide kernel) at word-aligned edges, every strip height",
+          "[gpu][packed]") {
+  wide_kernel_images();
+}
+
 TEST_CASE("packed: u8 images either side of the interior instance's edge-path limit", "[gpu][packed]") {
   // The interior instance takes the edge blocks' fast paths on u8 images of at most
   // interior_edges_max_pixels (2^24: 4096 x 4096) and not beyond: one image of each, whole
   // (placement 0, aligned, so that more than half the block columns are interior), under
-  // four rules, radius 1 and 2, dense and separable; output poisoned, within 1.
+  // four rules, radius 1 and 2, dense and separable; output poisoned, within 1. Radius 1
+  // sets the walk's own longest strip, so that the wide kernel leaves it to the walk.
   constexpr long long limit = tuning::packed_policy<>::interior_edges_max_pixels;
   const int w = 4096, h_at = int(limit / w);
   REQUIRE((long long)w * h_at == limit);
@@ -350,8 +415,9 @@ TEST_CASE("packed: u8 images either side of the interior instance's edge-path li
         const separable_filter sf = filters::gaussian(0.5 + 0.4 * r, r);
         const filter2d f = dense ? random_packed_dense(r) : sf.to_2d();
         const border::any b = rule_set[i % 4];
-        if (dense) run_packed<std::uint8_t>(f, f, w, h, b, 0, halo::isolated, true, false, true);
-        else run_packed<std::uint8_t>(sf, f, w, h, b, 0, halo::isolated, true, false, true);
+        const int strip = r == 1 ? tuning::packed_policy<>::strip_rows(1) : 0;
+        if (dense) run_packed<std::uint8_t>(f, f, w, h, b, 0, halo::isolated, true, false, true, strip);
+        else run_packed<std::uint8_t>(sf, f, w, h, b, 0, halo::isolated, true, false, true, strip);
       }
 }
 
@@ -359,7 +425,8 @@ TEST_CASE("packed: images larger than L2, whose interior strips ask L2 for their
   // tuning::packed_policy::l2_prefetch: one image whose input and output bytes exceed one
   // and a half times this device's L2 and whose pixels exceed the strip kernel's limit, so
   // that the interior instance runs with the hints (whole image, aligned); output poisoned,
-  // within 1 of the reference. u8 separable 3x3 under replicate, uchar4 dense 5x5 under
+  // within 1 of the reference. u8 separable 3x3 under replicate (in the walk's own 8-row
+  // strips, set so that the wide kernel leaves it to the walk), uchar4 dense 5x5 under
   // reflect101.
   using P = tuning::packed_policy<>;
   const long long l2 = tuning::l2_bytes();
@@ -369,7 +436,8 @@ TEST_CASE("packed: images larger than L2, whose interior strips ask L2 for their
   const int w8 = 8192, h8 = rows_for(w8, 1);
   CHECK(P::l2_prefetch(2LL * w8 * h8, l2));
   const separable_filter sf = filters::gaussian(0.9, 1);
-  run_packed<std::uint8_t>(sf, sf.to_2d(), w8, h8, border::replicate{}, 0, halo::isolated, true, false, true);
+  run_packed<std::uint8_t>(sf, sf.to_2d(), w8, h8, border::replicate{}, 0, halo::isolated, true, false, true,
+                           P::strip_rows(1));
   const int w4 = 4096, h4 = rows_for(w4, 4);
   CHECK(P::l2_prefetch(8LL * w4 * h4, l2));
   const filter2d f = random_packed_dense(2);

@@ -1127,6 +1127,24 @@ TEST_CASE("packed_policy: 12-row strips for separable filters in packed_kernel's
   CHECK(P::walk_rows(P::strip_rows(1), 1, true) == P::strip_rows(1));
 }
 
+TEST_CASE("packed_policy: the wide kernel's strips, 1 row to 2^20 pixels, 2 to 2^22, 4 beyond") {
+  using P = tu::packed_policy<>;
+  // packed_wide_kernel (u8 3x3 on one image at least 512 pixels wide): one-row strips up to
+  // 1024x1024's pixels (1280x720 takes them), two up to 2048x2048's (1920x1080, 2560x1440),
+  // four beyond (3840x2160, 8192x8192).
+  CHECK(P::wide_min_width == 512);
+  CHECK(P::wide_rows(512LL * 512) == 1);
+  CHECK(P::wide_rows(1280LL * 720) == 1);
+  CHECK(P::wide_rows(1LL << 20) == 1);
+  CHECK(P::wide_rows((1LL << 20) + 1) == 2);
+  CHECK(P::wide_rows(1920LL * 1080) == 2);
+  CHECK(P::wide_rows(2560LL * 1440) == 2);
+  CHECK(P::wide_rows(1LL << 22) == 2);
+  CHECK(P::wide_rows((1LL << 22) + 1) == 4);
+  CHECK(P::wide_rows(3840LL * 2160) == 4);
+  CHECK(P::wide_rows(8192LL * 8192) == 4);
+}
+
 TEST_CASE("automatic's table: tiled's replicate kernels for float ROIs up to 256 pixels wide at any size") {
   using lib = tu::tiled_policy<>;
   using table = tu::automatic_table<tu::arch::sm_90>;

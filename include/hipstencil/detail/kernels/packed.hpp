@@ -40,7 +40,9 @@
 // 8192x8192 u8 3x3 from 67.6 to 58.6 us (separable) and from 71.2 to 58.4 (dense), with
 // the same output bytes. One channel where every thread's words can be loaded or built
 // without a branch (the read rectangle's edges on the words), batches and images up to
-// 2^24 pixels run every thread as such a strip instead: packed_strips.hpp.
+// 2^24 pixels run every thread as such a strip instead: packed_strips.hpp. One channel at
+// radius 1 on one image at least 512 pixels wide, where the same holds, runs 16 outputs a
+// thread in short strips loaded upfront instead of the walk: packed_wide.hpp.
 #pragma once
 
 #include "../../platform/config.hpp"
@@ -60,6 +62,7 @@
 #include "packed_strips.hpp"
 #include "packed_four.hpp"
 #include "packed_three.hpp"
+#include "packed_wide.hpp"
 #include "staging.hpp"
 
 namespace hipstencil {
@@ -425,6 +428,21 @@ struct packed_family {
                            at(p.dst.data, g.dst_x0) && p.dst.pitch_bytes % L::align == 0 &&
                            p.strides.src_bytes % L::align == 0 && p.strides.dst_bytes % L::align == 0;
       const geometry gr = g.for_reads();
+      // u8 3x3 on one image in 16-output rows (kernels/packed_wide.hpp) where it fits, its
+      // centre and output columns 16-byte aligned, and no strip height was asked for.
+      if constexpr (std::is_same<In, std::uint8_t>::value && !B) {
+        const auto at16 = [](const void* q, long long bytes) {
+          return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(bytes)) % 16 == 0;
+        };
+        const int wide = P::wide_rows((long long)g.width * g.height);
+        if (p.radius == 1 && p.images == 1 && p.tile_class && p.strip_rows == 0 &&
+            at16(p.src.data, g.src_x0 + 1) && p.src.pitch_bytes % 16 == 0 && at16(p.dst.data, g.dst_x0) &&
+            p.dst.pitch_bytes % 16 == 0 && (long long)g.height <= 65535LL * 4 * wide &&
+            packed_wide_fit(g, gr, P::wide_min_width)) {
+          launch_packed_wide(p, gr, pl, wide);
+          return;
+        }
+      }
       // The strip kernel where every thread can walk its strip (packed_strips_fit) and the
       // policy takes it; the interior instance is then not asked for.
       const bool strips = std::is_same<In, std::uint8_t>::value && aligned && p.tile_class &&

@@ -787,11 +787,28 @@ struct direct_policy {
 /// fastest shape. At 1920x1080 it took 0.91 times the strip walk's time at dense 5x5, 1.01
 /// at dense 3x3 and 1.09 and 1.16 at separable 3x3 and 5x5, which keep the strip walk from
 /// there; larger images were not timed, so dense 5x5 stops there too.
+/// One channel (u8) at radius 1 on one image whose ROI is at least WideMinWidth pixels wide
+/// (and a multiple of 16; kernels/packed_wide.hpp, packed_wide_fit): packed_wide_kernel,
+/// each thread 16 outputs of a row, in strips of 1 row up to WideOneRowMaxPixels, 2 up to
+/// WideTwoRowsMaxPixels and 4 above (wide_rows). Held, better of two, on an H100
+/// (bench/experiments/packed_row16_ab.cu; bench/results/2026-12-06-h100-main/row16*.txt;
+/// outputs byte-identical to the library's), dense and separable 3x3 against the
+/// library's packed then (the strip kernel, and the interior instance at 8192x8192): 1 row
+/// 0.89 to 0.94 times its time from 256x256 to 1280x720 (2 and 4 rows 0.92 to 1.00 there);
+/// 2 rows 0.83 to 0.91 from 1600x900 to 2560x1440 (1920x1080: 6.11 and 5.95 us against
+/// 6.72 and 6.53; 1 and 4 rows within 5% of 2 there); 4 rows 0.67 to 0.97 from 3200x1800 to
+/// 8192x8192 (5760x3240 separable: 15.46 us against 23.14; 8192x8192 50.43 against 58.91),
+/// where 1 row took up to 1.19 times the library's time (3840x2160 separable). The kernel
+/// as landed, on another H100 (row16-wide.txt): 1920x1080 6.18 us dense and 5.98
+/// separable, 8192x8192 55.14 and 50.43, within 5% of the probe's fastest shape at each
+/// size. Narrower ROIs keep the strip kernel: a block row of packed_wide_kernel is 512
+/// pixels.
 template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 1,
           int TargetThreads = 32768, class Radii = radii_range<1, 2>, int ThreeBlockY = 4, int ThreeOutY = 4,
           int FourBlockY = 4, int FourOutYSmall = 2, int FourOutY = 4, long long FourSmallMaxPixels = 1LL << 18,
           long long FourMaxPixels = 1280LL * 720, long long FourDense5MaxPixels = 1920LL * 1080,
-          int SeparableWalkRows = 12>
+          int SeparableWalkRows = 12, int WideMinWidth = 512, long long WideOneRowMaxPixels = 1LL << 20,
+          long long WideTwoRowsMaxPixels = 1LL << 22>
 struct packed_policy {
   static constexpr int block_x = BlockX, block_y = BlockY, min_strip_rows = MinStripRows;
   static constexpr int three_block_y = ThreeBlockY, three_out_y = ThreeOutY;
@@ -824,6 +841,12 @@ struct packed_policy {
   /// in the strip kernel: 8 rows 12.93 us, 12 11.62, 16 11.49).
   static constexpr int walk_rows(int rows, int radius, bool separable_walk) {
     return separable_walk && radius > 1 && rows == StripRows ? SeparableWalkRows : rows;
+  }
+  /// The narrowest ROI (pixels) packed_wide_kernel runs on.
+  static constexpr int wide_min_width = WideMinWidth;
+  /// packed_wide_kernel's strip (rows a thread) on an image of `pixels` pixels.
+  static constexpr int wide_rows(long long pixels) {
+    return pixels <= WideOneRowMaxPixels ? 1 : pixels <= WideTwoRowsMaxPixels ? 2 : 4;
   }
   /// Whether a thread issues the next input row's loads before the current row's
   /// arithmetic: four channels at radius 2 only. Measured on the H200 against the kernel

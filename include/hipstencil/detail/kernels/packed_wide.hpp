@@ -1,0 +1,199 @@
+// hipstencil/detail/kernels/packed_wide.hpp
+// The packed family's wide kernel: one-channel 8-bit 3x3 filters on one image, each thread
+// 16 outputs of a row (the strip kernel's 8: kernels/packed_strips.hpp) in a strip of 1, 2
+// or 4 rows, every input row of the strip loaded upfront as one 16-byte word and the 4-byte
+// words either side. Where it runs (packed_wide_fit) the strip kernel's conditions hold, so
+// the words outside the read rectangle are byte permutes of the word at the edge
+// (packed_edge_words) and the rows outside it go through the rule's row map.
+//
+// Why: on a 1920x1080 u8 3x3 call the strip kernel's time was about 4.2 us of launching
+// its grid, 1.1 to 1.3 of moving its bytes and 1.2 to 1.5 of its arithmetic, one after
+// the other (bench/experiments/u8_floor_probe.cu), and a kernel that moved the same bytes
+// in 16 bytes a thread and one row took less than one in the strip walk's shape. With the
+// arithmetic added (bench/experiments/packed_row16_ab.cu, held, better of two runs, an
+// H100, outputs byte-identical to the library's), the probe's kernel in the strips the
+// policy takes (wide_rows) ran in 0.83 to 0.94 times the library's time from 256x256 to
+// 2560x1440 (1920x1080: 6.11 us dense against 6.72, 5.95 separable against 6.53;
+// 2048x1152 separable 5.95 against 7.14), and in 4-row strips 0.93 to 0.97 at 3200x1800
+// and 3840x2160, 0.86 at 4096x2160, 0.67 to 0.71 at 5760x3240 and 0.86 to 0.89 at
+// 8192x8192 (50.43 us separable against 58.91). Each input row is turned into lanes once
+// per output row it feeds (three times in 1-row strips, against 1.5 in the walk's 4-row
+// ones): the extra arithmetic costs less than the walk's chain of one row after another.
+// The products are added in the walk's order (input rows top to bottom, tap columns left
+// to right), so the outputs are the walk's bytes.
+#pragma once
+
+#include "../../platform/config.hpp"
+#if HIPSTENCIL_HAS_GPU
+#include <cstdint>
+#include <type_traits>
+
+#include "../geometry.hpp"
+#include "../packed_plan.hpp"
+#include "../../platform/runtime.hpp"
+#include "packed_lanes.hpp"
+#include "packed_strips.hpp"
+
+namespace hipstencil {
+namespace detail {
+
+/// Outputs a thread of packed_wide_kernel: 16 bytes of a row.
+constexpr int packed_wide_outputs = 16;
+
+/// Whether packed_wide_kernel can run a radius-1 launch of geometry g (gr: its reads'
+/// geometry): the strip kernel's conditions (packed_strips_fit: the read rectangle's edges
+/// on the threads' words under a rule whose outside words are byte permutes, every output
+/// inside the ROI and written) and a ROI width that is a multiple of 16 pixels, at least
+/// `min_width` (a narrower ROI leaves most of a block row idle). The caller also requires
+/// 16-byte-aligned centre and output columns, whole-image rows in one grid (the height
+/// within 65535 * 4 * rows) and tile_class.
+inline bool packed_wide_fit(const geometry& g, const geometry& gr, int min_width) {
+  return g.width % packed_wide_outputs == 0 && g.width >= min_width && packed_strips_fit(g, gr, 1);
+}
+
+/// Dense (Sep false) or separable 3x3 filter over u8 pixels where packed_wide_fit holds:
+/// thread (x, y) of 32 x 4 blocks owns outputs 16x to 16x + 15 of ROI rows Rows y to
+/// Rows y + Rows - 1. taps: the plan's (packed_plan.hpp), 9 dense or 3 row and 3 column.
+/// Eight blocks a multiprocessor asked of the register allocator (64 registers): the dense
+/// 4-row instance took 72 without, seven blocks, and 60.38 us at 8192x8192 on an H100
+/// where the probe's kernel (60 registers) took 52.38; with it (12 bytes spilled) 55.14
+/// against 52.67 in another call, and the separable one 50.43 against 50.75.
+template <bool Sep, int Rows>
+__global__ void __launch_bounds__(128, 8)
+    packed_wide_kernel(image_view<const std::uint8_t> src, image_view<std::uint8_t> dst, geometry g, geometry gr,
+                       packed_taps<Sep ? 6 : 9> taps) {
+  constexpr int K = 3, PAIRS = packed_wide_outputs / 2;
+  const int x0 = int(blockIdx.x * blockDim.x + threadIdx.x) * packed_wide_outputs;
+  const int y0 = int(blockIdx.y * blockDim.y + threadIdx.y) * Rows;
+  if (x0 >= g.width || y0 >= g.height) return;
+  const rect rr = g.read_rect();
+  const int cx = g.src_x0 + x0 + 1;  // parent column of the first output's centre
+  // The words either side: the one at cx - 4 as packed_edge_words' first word for cx, the
+  // one at cx + 16 as its last word for cx + 8 (so its rule's permutes, unchanged).
+  const packed_edge_words left(gr.border.rule, rr, cx), right(gr.border.rule, rr, cx + 8);
+  const unsigned constant_word =
+      gr.border.rule == border::kind::constant ? unsigned(gr.border.value) * 0x01010101u : 0u;
+  // g.width >= 16: its sign bit is the zero taps_in_registers asks for.
+  const auto k = taps_in_registers(taps, unsigned(g.width) >> 31);
+  const __half2 init = word_as_half2(k.init), add = word_as_half2(k.add);
+  const int y_end = gr.src_y0 + gr.height + gr.kh - 1;  // the window's last row bounds the map
+  // Input row t (parent row g.src_y0 + y0 + t): words of bytes cx - 4 to cx + 19. First
+  // every row's address (a row outside the read rectangle through the rule's map; one the
+  // constant rule leaves outside reads the rectangle's first row, then takes the constant),
+  // then every row's loads, then the permutes. With each row's permutes right after its
+  // loads (in its branch), nvcc 13 gave two rows' side words one register, so each row
+  // waited for its words before the next row's loads went out: on an H100 1920x1080 dense
+  // then took 6.40 us and 3840x2160 10.98, where the probe's kernel took 6.18 and 9.66.
+  const unsigned char* row[Rows + 2];
+  bool constant_row[Rows + 2];
+  HIPSTENCIL_UNROLL
+  for (int t = 0; t < Rows + 2; ++t) {
+    const int py = g.src_y0 + y0 + t;
+    int sy = py;
+    if (py < rr.y || py >= rr.y + rr.height) sy = gr.map_y(py < y_end - 1 ? py : y_end - 1);
+    constant_row[t] = sy == outside;
+    row[t] = reinterpret_cast<const unsigned char*>(src.row(constant_row[t] ? rr.y : sy) + cx);
+  }
+  uint4 m[Rows + 2];
+  unsigned before[Rows + 2], after[Rows + 2];
+  HIPSTENCIL_UNROLL
+  for (int t = 0; t < Rows + 2; ++t) {
+    m[t] = *reinterpret_cast<const uint4*>(row[t]);
+    before[t] = constant_word, after[t] = constant_word;
+    gpu::load_word_if<-4>(left.left_in, row[t], before[t]);
+    gpu::load_word_if<16>(right.right_in, row[t], after[t]);
+  }
+  unsigned w[Rows + 2][6];
+  HIPSTENCIL_UNROLL
+  for (int t = 0; t < Rows + 2; ++t) {
+    w[t][0] = __byte_perm(before[t], m[t].x, left.s0);
+    w[t][1] = m[t].x, w[t][2] = m[t].y, w[t][3] = m[t].z, w[t][4] = m[t].w;
+    w[t][5] = __byte_perm(after[t], m[t].w, right.s3);
+    if (constant_row[t])
+      HIPSTENCIL_UNROLL
+      for (int u = 0; u < 6; ++u) w[t][u] = constant_word;
+  }
+  __half2 acc[Rows][PAIRS];
+  HIPSTENCIL_UNROLL
+  for (int o = 0; o < Rows; ++o)
+    HIPSTENCIL_UNROLL
+    for (int q = 0; q < PAIRS; ++q) acc[o][q] = init;
+  HIPSTENCIL_UNROLL
+  for (int t = 0; t < Rows + 2; ++t) {
+    // P[m]: bytes cx - 4 + 2m and the next, centred; S[m]: the pair across P[m], P[m + 1].
+    __half2 P[12], S[11];
+    HIPSTENCIL_UNROLL
+    for (int u = 0; u < 6; ++u) {
+      P[2 * u] = centred_pair(w[t][u], 0x4140u);
+      P[2 * u + 1] = centred_pair(w[t][u], 0x4342u);
+    }
+    HIPSTENCIL_UNROLL
+    for (int m = 0; m < 11; ++m) S[m] = straddle(P[m], P[m + 1]);
+    // Lane q of the outputs (columns 2q, 2q + 1 from cx), tap column i.
+    auto lane = [&](int q, int i) -> __half2 {
+      const int e = 2 * q + i - 1;
+      return (e & 1) == 0 ? P[(e >> 1) + 2] : S[((e - 1) >> 1) + 2];
+    };
+    if constexpr (Sep) {
+      __half2 h[PAIRS];
+      HIPSTENCIL_UNROLL
+      for (int q = 0; q < PAIRS; ++q) h[q] = __hmul2(word_as_half2(k.k[0]), lane(q, 0));
+      HIPSTENCIL_UNROLL
+      for (int i = 1; i < K; ++i)
+        HIPSTENCIL_UNROLL
+        for (int q = 0; q < PAIRS; ++q) h[q] = __hfma2(word_as_half2(k.k[i]), lane(q, i), h[q]);
+      HIPSTENCIL_UNROLL
+      for (int o = 0; o < Rows; ++o)
+        if (t - o >= 0 && t - o < K)
+          HIPSTENCIL_UNROLL
+          for (int q = 0; q < PAIRS; ++q) acc[o][q] = __hfma2(word_as_half2(k.k[K + t - o]), h[q], acc[o][q]);
+    } else {
+      HIPSTENCIL_UNROLL
+      for (int o = 0; o < Rows; ++o)
+        if (t - o >= 0 && t - o < K)
+          HIPSTENCIL_UNROLL
+          for (int i = 0; i < K; ++i)
+            HIPSTENCIL_UNROLL
+            for (int q = 0; q < PAIRS; ++q)
+              acc[o][q] = __hfma2(word_as_half2(k.k[(t - o) * K + i]), lane(q, i), acc[o][q]);
+    }
+  }
+  HIPSTENCIL_UNROLL
+  for (int o = 0; o < Rows; ++o) {
+    if (y0 + o >= g.height) break;
+    unsigned b[PAIRS];
+    HIPSTENCIL_UNROLL
+    for (int q = 0; q < PAIRS; ++q) b[q] = clamp_pair(__hadd2(acc[o][q], add));
+    *reinterpret_cast<uint4*>(dst.row(g.dst_y0 + y0 + o) + g.dst_x0 + x0) =
+        make_uint4(__byte_perm(b[0], b[1], 0x6420u), __byte_perm(b[2], b[3], 0x6420u),
+                   __byte_perm(b[4], b[5], 0x6420u), __byte_perm(b[6], b[7], 0x6420u));
+  }
+}
+
+/// Launches packed_wide_kernel on p's 3x3 filter (plan pl) in strips of `rows` rows (1, 2
+/// or 4). Preconditions: packed_wide_fit and the caller's (above).
+template <class Problem>
+void launch_packed_wide(const Problem& p, const geometry& gr, const packed_plan& pl, int rows) {
+  const geometry& g = p.g;
+  const dim3 block(32, 4);
+  const dim3 grid(unsigned((g.width + 32 * packed_wide_outputs - 1) / (32 * packed_wide_outputs)),
+                  unsigned((g.height + 4 * rows - 1) / (4 * rows)));
+  auto go = [&](auto sep, auto r) {
+    constexpr bool S = decltype(sep)::value;
+    constexpr int Rows = decltype(r)::value;
+    packed_wide_kernel<S, Rows>
+        <<<grid, block, 0, p.stream>>>(p.src, p.dst, g, gr, packed_taps_of<S ? 6 : 9>(pl));
+  };
+  auto by_rows = [&](auto sep) {
+    if (rows == 1) go(sep, std::integral_constant<int, 1>{});
+    else if (rows == 2) go(sep, std::integral_constant<int, 2>{});
+    else go(sep, std::integral_constant<int, 4>{});
+  };
+  if (p.dense) by_rows(std::false_type{});
+  else by_rows(std::true_type{});
+  gpu::check_launch("packed_wide_kernel");
+}
+
+}  // namespace detail
+}  // namespace hipstencil
+#endif
