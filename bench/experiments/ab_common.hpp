@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -280,6 +281,24 @@ void ab_for_each_size(const ab_sizes& sizes, unsigned seed, F f) {
     const hipstencil::image_view<const T> src = a.view();
     f(sz.first, sz.second, src, b);
   }
+}
+
+/// The 16-byte u8 probes' walk (u8_floor_probe.cu, packed_row16_ab.cu): the sizes of the
+/// command line's first argument, else `defaults`, each a random u8 image and an output
+/// (ab_for_each_size, seed 4242), f(w, h, src, out) for those whose width is a multiple of
+/// 16 (their kernels load rows as whole 16-byte words), a line for the others.
+template <class F>
+void ab_for_each_u8_size16(const char* probe, int argc, char** argv, const ab_sizes& defaults, F f) {
+  const ab_sizes sizes = ab_parse_sizes(probe, argc > 1 ? argv[1] : nullptr, defaults);
+  cudaFree(nullptr);
+  ab_for_each_size<std::uint8_t>(sizes, 4242u, [&](int w, int h, hipstencil::image_view<const std::uint8_t> src,
+                                                   hipstencil::device_image<std::uint8_t>& out) {
+    if (w % 16) {
+      std::printf("%dx%d: width not a multiple of 16, skipped\n", w, h);
+      return;
+    }
+    f(w, h, src, out);
+  });
 }
 
 /// The clamp-kernel probes' walk (sep_clamp_ab.cu, sep_upfront_ab.cu, dense_vec_ab.cu, and

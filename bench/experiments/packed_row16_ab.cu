@@ -156,15 +156,8 @@ void run_case(int w, int h, hs::image_view<const std::uint8_t> src, hs::device_i
 }
 
 int main(int argc, char** argv) {
-  const ab_sizes sizes = ab_parse_sizes("packed_row16_ab", argc > 1 ? argv[1] : nullptr,
-                                        {{1920, 1080}, {1280, 720}, {2560, 1440}, {3840, 2160}});
-  cudaFree(nullptr);
-  ab_for_each_size<std::uint8_t>(sizes, 4242u, [&](int w, int h, hs::image_view<const std::uint8_t> src,
-                                                   hs::device_image<std::uint8_t>& out) {
-    if (w % 16) {
-      std::printf("%dx%d: width not a multiple of 16, skipped\n", w, h);
-      return;
-    }
+  ab_for_each_u8_size16("packed_row16_ab", argc, argv, {{1920, 1080}, {1280, 720}, {2560, 1440}, {3840, 2160}},
+                        [&](int w, int h, hs::image_view<const std::uint8_t> src, hs::device_image<std::uint8_t>& out) {
     run_case<false>(w, h, src, out);
     run_case<true>(w, h, src, out);
   });

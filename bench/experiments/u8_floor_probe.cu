@@ -106,15 +106,8 @@ ab_variant skeleton_variant(const hs::image_view<const std::uint8_t>& src, hs::d
 }
 
 int main(int argc, char** argv) {
-  const ab_sizes sizes = ab_parse_sizes("u8_floor_probe", argc > 1 ? argv[1] : nullptr,
-                                        {{1920, 1080}, {1280, 720}, {2560, 1440}, {3840, 2160}});
-  cudaFree(nullptr);
-  ab_for_each_size<std::uint8_t>(sizes, 4242u, [&](int w, int h, hs::image_view<const std::uint8_t> src,
-                                                   hs::device_image<std::uint8_t>& out) {
-    if (w % 16) {
-      std::printf("%dx%d: width not a multiple of 16, skipped\n", w, h);
-      return;
-    }
+  ab_for_each_u8_size16("u8_floor_probe", argc, argv, {{1920, 1080}, {1280, 720}, {2560, 1440}, {3840, 2160}},
+                        [&](int w, int h, hs::image_view<const std::uint8_t> src, hs::device_image<std::uint8_t>& out) {
     const auto g = hs::filters::gaussian_taps(1.0, 1);
     const hs::separable_filter sep(g, g);
     const hs::filter2d dense = ab_dense_filter(1);

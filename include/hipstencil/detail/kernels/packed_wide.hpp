@@ -45,8 +45,8 @@ constexpr int packed_wide_outputs = 16;
 /// on the threads' words under a rule whose outside words are byte permutes, every output
 /// inside the ROI and written) and a ROI width that is a multiple of 16 pixels, at least
 /// `min_width` (a narrower ROI leaves most of a block row idle). The caller also requires
-/// 16-byte-aligned centre and output columns, whole-image rows in one grid (the height
-/// within 65535 * 4 * rows) and tile_class.
+/// 16-byte-aligned centre and output columns and pitches, a grid of at most 65535 block
+/// rows (a height of at most 65535 * 4 * rows) and tile_class.
 inline bool packed_wide_fit(const geometry& g, const geometry& gr, int min_width) {
   return g.width % packed_wide_outputs == 0 && g.width >= min_width && packed_strips_fit(g, gr, 1);
 }
@@ -54,12 +54,12 @@ inline bool packed_wide_fit(const geometry& g, const geometry& gr, int min_width
 /// Dense (Sep false) or separable 3x3 filter over u8 pixels where packed_wide_fit holds:
 /// thread (x, y) of 32 x 4 blocks owns outputs 16x to 16x + 15 of ROI rows Rows y to
 /// Rows y + Rows - 1. taps: the plan's (packed_plan.hpp), 9 dense or 3 row and 3 column.
-/// Eight blocks a multiprocessor asked of the register allocator (64 registers): the dense
-/// 4-row instance took 72 without, seven blocks, and 60.38 us at 8192x8192 on an H100
+/// Eight blocks a multiprocessor asked of nvcc's register allocator (64 registers): the
+/// dense 4-row instance took 72 without, seven blocks, and 60.38 us at 8192x8192 on an H100
 /// where the probe's kernel (60 registers) took 52.38; with it (12 bytes spilled) 55.14
 /// against 52.67 in another call, and the separable one 50.43 against 50.75.
 template <bool Sep, int Rows>
-__global__ void __launch_bounds__(128, 8)
+__global__ void HIPSTENCIL_LAUNCH_BOUNDS(128, 8)
     packed_wide_kernel(image_view<const std::uint8_t> src, image_view<std::uint8_t> dst, geometry g, geometry gr,
                        packed_taps<Sep ? 6 : 9> taps) {
   constexpr int K = 3, PAIRS = packed_wide_outputs / 2;
