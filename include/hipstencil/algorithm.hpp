@@ -120,6 +120,9 @@ struct direct {
 /// lanes, two outputs an instruction: each thread owns 8 output pixels (4 of four channels)
 /// and walks down a strip of `strip_rows` rows, keeping the partial sums of the 2R + 1
 /// rows it touches in registers; separable filters run as a row pass and a column pass.
+/// u8 3x3 on one image at least 512 pixels wide (a multiple of 16 at 16-byte-aligned
+/// columns), where `strip_rows` is 0: 16 outputs a thread in strips of 1 to 4 rows, each
+/// row loaded once upfront (kernels/packed_wide.hpp).
 /// Three channels (uchar3, one image, under replicate, skip and padded, whose reads are
 /// replicate): the tile's window staged in shared memory, each thread 2 x 4 outputs, a
 /// separable filter as its outer product (kernels/packed_three.hpp; `strip_rows` unused).
@@ -135,7 +138,8 @@ struct packed {
   using family = detail::packed_family;
   template <class S>
   using with_strategy = packed<S, Policy>;
-  /// Output rows per thread; 0 lets the policy choose from the image's size.
+  /// Output rows per thread of the strip walk; 0 lets the policy choose from the image's
+  /// size (and lets u8 3x3 run its 16-output rows; any other value keeps the walk).
   int strip_rows = 0;
 };
 
