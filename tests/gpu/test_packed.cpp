@@ -492,6 +492,43 @@ TEST_CASE("automatic runs packed on uchar4 replicate where its tile kernel runs,
       }
 }
 
+TEST_CASE("automatic runs packed's wide kernel on u8 3x3 replicate beyond 2^18 pixels on aligned rows, and matches "
+          "the reference",
+          "[gpu][packed]") {
+  // The tuning table sends u8 3x3 under replicate, dense and separable, to packed beyond
+  // 2^18 pixels where its wide kernel runs (rows on 16 bytes, a width that is a multiple of
+  // 16 and at least 512; tests/host/test_tuning.cpp checks the table), where tiled's
+  // replicate kernels ran to 2^20. Here automatic itself, through convolve's dispatch: a
+  // whole image (its rows on 16 bytes) either side of the size threshold and of the width
+  // rules, and ROIs whose source or target column is off 16 bytes (placements 1 and 2: the
+  // target at column 3, the source at column 5), which keep tiled; the family it resolves
+  // to, and its output against the reference (output poisoned).
+  struct side {
+    int w, h, placement;
+    bool packed;
+  };
+  const side sides[] = {{512, 512, 0, false}, {640, 480, 0, true},   {1280, 720, 0, true}, {1024, 1024, 0, true},
+                        {1000, 720, 0, false}, {496, 1024, 0, false}, {1280, 720, 1, false}, {1280, 720, 2, false}};
+  int i = 0;
+  for (const side& s : sides)
+    for (int dense = 0; dense < 2; ++dense, ++i) {
+      INFO(s.w << "x" << s.h << " placement " << s.placement << (dense ? " dense" : " separable"));
+      auto expect = [&](const resolution& res) {
+        CHECK(std::string(res.family) == (s.packed ? "packed" : "tiled"));
+      };
+      const halo hm = i % 2 ? halo::from_parent : halo::isolated;
+      if (dense) {
+        run_placed<std::uint8_t, std::uint8_t>(random_packed_dense(1), border::replicate{}, s.w, s.h, s.placement, hm,
+                                               algo::automatic{}, expect);
+      } else {
+        const separable_filter sf = filters::gaussian(0.8, 1);
+        REQUIRE(detail::plan_packed_dense(sf.to_2d().coefficients()).ok);  // else tiled runs it at any size
+        run_placed<std::uint8_t, std::uint8_t>(sf, border::replicate{}, s.w, s.h, s.placement, hm, algo::automatic{},
+                                               expect);
+      }
+    }
+}
+
 TEST_CASE("automatic runs packed on uchar3 replicate from its size thresholds, and matches the reference",
           "[gpu][packed]") {
   // The tuning table sends uchar3 3x3 and 5x5 under replicate, dense and separable, to

@@ -1111,6 +1111,53 @@ TEST_CASE("automatic's table: packed first for uchar4 under clamp where packed_f
   CHECK(!table::packed_four(shape(false, 1, 3, 1, 128, 128)));
 }
 
+TEST_CASE("automatic's table: packed first for u8 3x3 under clamp where its wide kernel runs, beyond 2^18 pixels") {
+  using table = tu::automatic_table<tu::arch::sm_90>;
+  const auto aligned = [](tu::problem_shape s) {
+    s.rows_aligned_16 = true;
+    return s;
+  };
+  // Dense and separable, from 640x480 to 2^20 pixels, where tiled's replicate rows led
+  // before: packed, then tiled (which runs what packed's plan refuses).
+  for (bool sep : {false, true})
+    for (auto wh : {std::pair<int, int>{640, 480}, {512, 513}, {800, 600}, {960, 540}, {1024, 768}, {1280, 720},
+                    {1024, 1024}, {4096, 256}}) {
+      const auto s = aligned(shape(sep, 1, 1, 1, wh.first, wh.second));
+      CAPTURE(sep, wh.first, wh.second);
+      CHECK(table::packed_wide(s));
+      const auto list = named(table::choose(s));
+      REQUIRE(list.size() >= 2);
+      CHECK(list[0] == tu::choice::packed);
+      CHECK(list[1] == tu::choice::tiled);
+      // The same shape with its rows off 16 bytes keeps tiled's replicate kernels first.
+      CHECK(sm90_first(shape(sep, 1, 1, 1, wh.first, wh.second)) == tu::choice::tiled);
+    }
+  // Not at 2^18 pixels and below (512x512: level with tiled), nor on widths the kernel
+  // leaves: not a multiple of 16 pixels, or under its 512.
+  for (bool sep : {false, true}) {
+    CHECK(!table::packed_wide(aligned(shape(sep, 1, 1, 1, 512, 512))));
+    CHECK(sm90_first(aligned(shape(sep, 1, 1, 1, 512, 512))) == tu::choice::tiled);
+    CHECK(!table::packed_wide(aligned(shape(sep, 1, 1, 1, 1000, 720))));
+    CHECK(sm90_first(aligned(shape(sep, 1, 1, 1, 1000, 720))) == tu::choice::tiled);
+    CHECK(!table::packed_wide(aligned(shape(sep, 1, 1, 1, 496, 1024))));
+    CHECK(sm90_first(aligned(shape(sep, 1, 1, 1, 496, 1024))) == tu::choice::tiled);
+  }
+  // Only u8 at radius 1 on one image under clamp.
+  CHECK(!table::packed_wide(aligned(shape(false, 2, 1, 1, 1280, 720))));
+  CHECK(sm90_first(aligned(shape(false, 2, 1, 1, 1280, 720))) == tu::choice::tiled);
+  CHECK(!table::packed_wide(aligned(shape(false, 1, 4, 1, 1280, 720))));
+  CHECK(!table::packed_wide(aligned(shape(false, 1, 1, 2, 1280, 720))));
+  CHECK(!table::packed_wide(aligned(shape(false, 1, 1, 4, 1280, 720))));
+  for (tu::border_cost b : {tu::border_cost::constant, tu::border_cost::fold}) {
+    auto s = aligned(shape(false, 1, 1, 1, 1280, 720));
+    s.border = b;
+    CHECK(!table::packed_wide(s));
+  }
+  auto batch = aligned(shape(false, 1, 1, 1, 640, 480));
+  batch.images = 2;
+  CHECK(!table::packed_wide(batch));
+}
+
 TEST_CASE("packed_policy: 12-row strips for separable filters in packed_kernel's walk, where 16 were kept") {
   using P = tu::packed_policy<>;
   // Beyond radius 1 the longest strip is 16 rows; a separable filter in packed_kernel's

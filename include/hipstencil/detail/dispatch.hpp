@@ -100,6 +100,7 @@ resolution run_automatic(const problem<In, Out>& p) {
   shape.channel_bytes = int(sizeof(In)) / pixel_traits<In>::channels;
   shape.width = p.g.width, shape.height = p.g.height;
   shape.images = p.images;
+  shape.rows_aligned_16 = rows_aligned(p, 16);
   const border::kind rule = p.g.border.rule;
   shape.border = rule == border::kind::constant ? tuning::border_cost::constant
                  : rule == border::kind::reflect || rule == border::kind::reflect101 || rule == border::kind::wrap

@@ -6,6 +6,7 @@
 
 #include "../platform/config.hpp"
 #if HIPSTENCIL_HAS_GPU
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 #include <utility>
@@ -58,6 +59,19 @@ struct problem {
   tuning::arch arch = tuning::arch::generic;
   gpu::stream_t stream = nullptr;
 };
+
+/// Whether p's rows start on `align`-byte boundaries where a kernel that moves whole words
+/// reads and writes them: the source at the first output's centre (ROI column + radius),
+/// the target at its ROI's first column, and both pitches multiples of `align` bytes. A
+/// batch's image strides are the caller's to check.
+template <class In, class Out>
+bool rows_aligned(const problem<In, Out>& p, std::size_t align) {
+  const auto at = [align](const void* q, long long pixels, std::size_t pixel_bytes) {
+    return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(pixels * (long long)pixel_bytes)) % align == 0;
+  };
+  return at(p.src.data, p.g.src_x0 + p.radius, sizeof(In)) && p.src.pitch_bytes % align == 0 &&
+         at(p.dst.data, p.g.dst_x0, sizeof(Out)) && p.dst.pitch_bytes % align == 0;
+}
 
 /// What a family does with a problem: whether it runs it, and with which instantiation.
 struct fit {

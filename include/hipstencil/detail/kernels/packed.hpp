@@ -420,24 +420,15 @@ struct packed_family {
       const packed_plan pl = plan(p, false);
       // Whole-word loads and stores: every thread's first centre and first output on an
       // L::align-byte boundary, in every row and image.
-      const auto at = [](const void* q, long long pixels) {
-        const long long bytes = pixels * static_cast<long long>(sizeof(In));
-        return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(bytes)) % L::align == 0;
-      };
-      const bool aligned = at(p.src.data, g.src_x0 + p.radius) && p.src.pitch_bytes % L::align == 0 &&
-                           at(p.dst.data, g.dst_x0) && p.dst.pitch_bytes % L::align == 0 &&
-                           p.strides.src_bytes % L::align == 0 && p.strides.dst_bytes % L::align == 0;
+      const bool aligned = rows_aligned(p, L::align) && p.strides.src_bytes % L::align == 0 &&
+                           p.strides.dst_bytes % L::align == 0;
       const geometry gr = g.for_reads();
       // u8 3x3 on one image in 16-output rows (kernels/packed_wide.hpp) where it fits, its
       // centre and output columns 16-byte aligned, and no strip height was asked for.
       if constexpr (std::is_same<In, std::uint8_t>::value && !B) {
-        const auto at16 = [](const void* q, long long bytes) {
-          return (reinterpret_cast<std::uintptr_t>(q) + std::uintptr_t(bytes)) % 16 == 0;
-        };
         const int wide = P::wide_rows((long long)g.width * g.height);
-        if (p.radius == 1 && p.images == 1 && p.tile_class && p.strip_rows == 0 &&
-            at16(p.src.data, g.src_x0 + 1) && p.src.pitch_bytes % 16 == 0 && at16(p.dst.data, g.dst_x0) &&
-            p.dst.pitch_bytes % 16 == 0 && (long long)g.height <= 65535LL * 4 * wide &&
+        if (p.radius == 1 && p.images == 1 && p.tile_class && p.strip_rows == 0 && rows_aligned(p, 16) &&
+            (long long)g.height <= 65535LL * packed_wide_block_y * wide &&
             packed_wide_fit(g, gr, P::wide_min_width)) {
           launch_packed_wide(p, gr, pl, wide);
           return;

@@ -90,6 +90,48 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 straddle(__half2 a, __half2 b) 
   return word_as_half2(__byte_perm(half2_as_word(a), half2_as_word(b), 0x5432));
 }
 
+/// P[2u] and P[2u + 1]: bytes 0-1 and 2-3 of word u of w, centred (centred_pair).
+template <int W>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void centred_pairs(const unsigned (&w)[W], __half2 (&P)[2 * W]) {
+  HIPSTENCIL_UNROLL
+  for (int u = 0; u < W; ++u) {
+    P[2 * u] = centred_pair(w[u], 0x4140u);
+    P[2 * u + 1] = centred_pair(w[u], 0x4342u);
+  }
+}
+
+/// One channel of 8 bits, a row's W words from 4 bytes before the thread's first centre
+/// cx: their lanes P (centred_pairs; P[m] bytes cx - 4 + 2m and the next) and the pairs
+/// straddling them (S[m] across P[m] and P[m + 1]), so that every pair of adjacent bytes is
+/// a lane without a permute a tap. lane(q, i, R): outputs 2q and 2q + 1 from cx, tap column
+/// i of a radius-R filter (bytes cx + 2q + i - R and the next).
+template <int W>
+struct packed_byte_lanes {
+  __half2 P[2 * W], S[2 * W - 1];
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE explicit packed_byte_lanes(const unsigned (&w)[W]) {
+    centred_pairs(w, P);
+    HIPSTENCIL_UNROLL
+    for (int m = 0; m < 2 * W - 1; ++m) S[m] = straddle(P[m], P[m + 1]);
+  }
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 lane(int q, int i, int R) const {
+    const int e = 2 * q + i - R;  // first of the two bytes, from cx
+    return (e & 1) == 0 ? P[(e >> 1) + 2] : S[((e - 1) >> 1) + 2];
+  }
+};
+
+/// Four channels of 8 bits, a row's W pixels (one a word) from Halo before the thread's
+/// first centre cx: P[2u] channels 0-1 and P[2u + 1] channels 2-3 of pixel cx - Halo + u.
+/// lane(q, i, R): lane q of the outputs (channels 0-1 or 2-3 of output q / 2 from cx), tap
+/// column i of a radius-R filter.
+template <int W, int Halo>
+struct packed_quad_lanes {
+  __half2 P[2 * W];
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE explicit packed_quad_lanes(const unsigned (&w)[W]) { centred_pairs(w, P); }
+  HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE __half2 lane(int q, int i, int R) const {
+    return P[2 * ((q >> 1) + i - R + Halo) + (q & 1)];
+  }
+};
+
 /// Two sums plus 1024 + their integer offset, clamped to [1024, 1279] (bytes 0 to 255 in
 /// the low bits of each half).
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE unsigned clamp_pair(__half2 v) {

@@ -41,29 +41,12 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_add_row(
     const packed_taps<NT>& taps) {
   using L = packed_layout<In>;
   constexpr int K = 2 * R + 1, PAIRS = L::pairs;
-  // P: the lanes of the loaded pixels, centred. One channel: P[m] bytes (2m, 2m + 1) from
-  // cx - 4, and S[m] the pair straddling P[m] and P[m + 1]; four channels: P[2u] channels
-  // 0-1 and P[2u + 1] channels 2-3 of pixel cx - 2 + u.
-  __half2 P[2 * L::words];
-  HIPSTENCIL_UNROLL
-  for (int u = 0; u < L::words; ++u) {
-    P[2 * u] = centred_pair(w[u], 0x4140u);
-    P[2 * u + 1] = centred_pair(w[u], 0x4342u);
-  }
-  __half2 S[2 * L::words - 1];
-  if constexpr (sizeof(In) == 1) {
-    HIPSTENCIL_UNROLL
-    for (int m = 0; m < 2 * L::words - 1; ++m) S[m] = straddle(P[m], P[m + 1]);
-  }
-  // Lane q of the outputs, tap column i (offset d = i - R).
-  auto lane = [&](int q, int i) -> __half2 {
-    if constexpr (sizeof(In) == 1) {
-      const int e = 2 * q + i - R;  // first of the two columns, from cx
-      return (e & 1) == 0 ? P[(e >> 1) + 2] : S[((e - 1) >> 1) + 2];
-    } else {
-      return P[2 * ((q >> 1) + i - R + L::halo) + (q & 1)];
-    }
-  };
+  // The lanes of the loaded pixels, centred; lane(q, i): lane q of the outputs, tap column
+  // i (offset d = i - R).
+  using lanes_t = std::conditional_t<sizeof(In) == 1, packed_byte_lanes<L::words>,
+                                     packed_quad_lanes<L::words, L::halo>>;
+  const lanes_t lanes(w);
+  auto lane = [&](int q, int i) { return lanes.lane(q, i, R); };
   if constexpr (Sep) {
     __half2 h[PAIRS];
     HIPSTENCIL_UNROLL

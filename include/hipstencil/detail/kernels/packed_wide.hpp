@@ -39,6 +39,8 @@ namespace detail {
 
 /// Outputs a thread of packed_wide_kernel: 16 bytes of a row.
 constexpr int packed_wide_outputs = 16;
+/// packed_wide_kernel's blocks: 32 x 4 threads, so a block row spans 512 output columns.
+constexpr int packed_wide_block_x = 32, packed_wide_block_y = 4;
 
 /// Whether packed_wide_kernel can run a radius-1 launch of geometry g (gr: its reads'
 /// geometry): the strip kernel's conditions (packed_strips_fit: the read rectangle's edges
@@ -46,14 +48,14 @@ constexpr int packed_wide_outputs = 16;
 /// inside the ROI and written) and a ROI width that is a multiple of 16 pixels, at least
 /// `min_width` (a narrower ROI leaves most of a block row idle). The caller also requires
 /// 16-byte-aligned centre and output columns and pitches, a grid of at most 65535 block
-/// rows (a height of at most 65535 * 4 * rows) and tile_class.
+/// rows (a height of at most 65535 * packed_wide_block_y * rows) and tile_class.
 inline bool packed_wide_fit(const geometry& g, const geometry& gr, int min_width) {
   return g.width % packed_wide_outputs == 0 && g.width >= min_width && packed_strips_fit(g, gr, 1);
 }
 
 /// Dense (Sep false) or separable 3x3 filter over u8 pixels where packed_wide_fit holds:
-/// thread (x, y) of 32 x 4 blocks owns outputs 16x to 16x + 15 of ROI rows Rows y to
-/// Rows y + Rows - 1. taps: the plan's (packed_plan.hpp), 9 dense or 3 row and 3 column.
+/// thread (x, y) of packed_wide_block_x x packed_wide_block_y blocks owns outputs 16x to
+/// 16x + 15 of ROI rows Rows y to Rows y + Rows - 1. taps: the plan's (packed_plan.hpp), 9 dense or 3 row and 3 column.
 /// Eight blocks a multiprocessor asked of nvcc's register allocator (64 registers): the
 /// dense 4-row instance took 72 without, seven blocks, and 60.38 us at 8192x8192 on an H100
 /// where the probe's kernel (60 registers) took 52.38; with it (12 bytes spilled) 55.14
@@ -120,20 +122,8 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(128, 8)
     for (int q = 0; q < PAIRS; ++q) acc[o][q] = init;
   HIPSTENCIL_UNROLL
   for (int t = 0; t < Rows + 2; ++t) {
-    // P[m]: bytes cx - 4 + 2m and the next, centred; S[m]: the pair across P[m], P[m + 1].
-    __half2 P[12], S[11];
-    HIPSTENCIL_UNROLL
-    for (int u = 0; u < 6; ++u) {
-      P[2 * u] = centred_pair(w[t][u], 0x4140u);
-      P[2 * u + 1] = centred_pair(w[t][u], 0x4342u);
-    }
-    HIPSTENCIL_UNROLL
-    for (int m = 0; m < 11; ++m) S[m] = straddle(P[m], P[m + 1]);
-    // Lane q of the outputs (columns 2q, 2q + 1 from cx), tap column i.
-    auto lane = [&](int q, int i) -> __half2 {
-      const int e = 2 * q + i - 1;
-      return (e & 1) == 0 ? P[(e >> 1) + 2] : S[((e - 1) >> 1) + 2];
-    };
+    const packed_byte_lanes<6> lanes(w[t]);  // bytes cx - 4 to cx + 19
+    auto lane = [&](int q, int i) { return lanes.lane(q, i, 1); };
     if constexpr (Sep) {
       __half2 h[PAIRS];
       HIPSTENCIL_UNROLL
@@ -175,9 +165,10 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(128, 8)
 template <class Problem>
 void launch_packed_wide(const Problem& p, const geometry& gr, const packed_plan& pl, int rows) {
   const geometry& g = p.g;
-  const dim3 block(32, 4);
-  const dim3 grid(unsigned((g.width + 32 * packed_wide_outputs - 1) / (32 * packed_wide_outputs)),
-                  unsigned((g.height + 4 * rows - 1) / (4 * rows)));
+  constexpr int BX = packed_wide_block_x, BY = packed_wide_block_y;
+  const dim3 block(BX, BY);
+  const dim3 grid(unsigned((g.width + BX * packed_wide_outputs - 1) / (BX * packed_wide_outputs)),
+                  unsigned((g.height + BY * rows - 1) / (BY * rows)));
   auto go = [&](auto sep, auto r) {
     constexpr bool S = decltype(sep)::value;
     constexpr int Rows = decltype(r)::value;

@@ -54,6 +54,10 @@ struct problem_shape {
   /// What the border rule costs a read beyond the image. A family's perimeter tiles pay
   /// it by how often they map: tiled maps a thread's window columns again every row.
   border_cost border = border_cost::clamp;
+  /// Whether the call's rows start on 16-byte boundaries: its source at the first output's
+  /// centre and its target at the ROI's first column, both pitches multiples of 16 bytes
+  /// (detail::rows_aligned). packed's wide kernel needs them; false where unknown.
+  bool rows_aligned_16 = false;
   /// Pixels of the whole call: a batch's grid is as large as one image of all its pixels.
   constexpr long long pixels() const { return (long long)width * height * images; }
 };

@@ -62,7 +62,8 @@ struct automatic_table {
   /// the grid is small, and the bytes, which dominate once it is large. So:
   ///   first, uchar4 3x3 and 5x5 on one image under clamp to 1280x720 (dense 5x5 to
   ///     1920x1080): packed (packed_four); uchar3 3x3 and 5x5 there, 3x3 from 1280x720
-  ///     and 5x5 from 512x512: packed (packed_three);
+  ///     and 5x5 from 512x512: packed (packed_three); u8 3x3 there beyond 2^18 pixels
+  ///     where packed's wide kernel runs (packed_wide);
   ///   then separable 3x3 and 5x5 on one image under clamp, one channel to 2^20 pixels,
   ///     three channels to 8192x8192, uchar4 to 2^19, four 16-bit channels to 3840x2160
   ///     and float4 to 2^22: tiled's replicate separable kernel (clamp_separable); and
@@ -161,7 +162,7 @@ struct automatic_table {
     // dense and separable: 8192x8192 dense 3x3 135.6 us, streaming 157.4; 3840x2160 dense
     // 5x5 24.0, shared_mem 44.5; 1920x1080 dense 3x3 11.9, shared_mem 12.8); beyond radius 2
     // the constant rule was not measured and keeps the earlier choices.
-    if (packed_three(s)) return ahead(choice::packed, promote(choice::tiled, rest));
+    if (packed_three(s) || packed_wide(s)) return ahead(choice::packed, promote(choice::tiled, rest));
     if (clamp_separable(s) || clamp_dense(s)) return promote(choice::tiled, rest);
     if (clamp_direct(s)) return promote(choice::direct, s.channel_bytes == 1 ? ahead(choice::packed, rest) : rest);
     const long long tiled_from = interior_from(s);
@@ -237,6 +238,25 @@ struct automatic_table {
     return s.channels == 3 && s.channel_bytes == 1 && s.radius >= 1 && s.radius <= 2 &&
            s.border == border_cost::clamp && s.images == 1 &&
            s.pixels() >= (s.radius == 1 ? 1280LL * 720 : 512LL * 512);
+  }
+
+  /// packed first for u8 3x3, dense and separable, on one image whose reads are replicate,
+  /// where its launcher runs the wide kernel (packed_wide_kernel, kernels/packed_wide.hpp:
+  /// rows aligned to 16 bytes, a width that is a multiple of 16 and at least packed_policy's
+  /// wide_min_width), beyond 2^18 pixels; ahead of tiled's replicate kernels, which the
+  /// clamp rows keep to 2^20 pixels otherwise and which run next where the plan refuses the
+  /// filter. Held, through the bench (median of 51), two runs on an H100
+  /// (bench/results/2026-12-06-h100-auto/sweep-*.csv): against tiled 0.99 to 1.01 times its
+  /// time at 512x512 and 640x480, 0.94 to 1.01 at 768x768, 800x600 and 960x540, 0.90 to 0.97
+  /// at 1024x768, 1280x720 and 1024x1024 (1280x720 dense 3x3: 5.28 us, tiled 5.79); so from
+  /// 640x480 up, where it is level or ahead (narrower, packed's strip walk took 1.09 to 1.15
+  /// times tiled's time at 256x256 and 384x384). A ROI whose read rectangle's edges are not
+  /// on the kernel's words (packed_wide_fit) runs packed's strip walk instead.
+  static constexpr bool packed_wide(const problem_shape& s) {
+    using packed_tuned = typename policy_for<A, packed_policy<>>::type;
+    return s.channels == 1 && s.channel_bytes == 1 && s.radius == 1 && s.border == border_cost::clamp &&
+           s.images == 1 && s.rows_aligned_16 && s.width % 16 == 0 && s.width >= packed_tuned::wide_min_width &&
+           s.pixels() > (1LL << 18);
   }
 
   /// tiled first for separable 3x3 and 5x5 on one image whose reads are replicate where
