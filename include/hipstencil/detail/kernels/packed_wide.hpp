@@ -55,11 +55,17 @@ inline bool packed_wide_fit(const geometry& g, const geometry& gr, int min_width
 
 /// Dense (Sep false) or separable 3x3 filter over u8 pixels where packed_wide_fit holds:
 /// thread (x, y) of packed_wide_block_x x packed_wide_block_y blocks owns outputs 16x to
-/// 16x + 15 of ROI rows Rows y to Rows y + Rows - 1. taps: the plan's (packed_plan.hpp), 9 dense or 3 row and 3 column.
-/// Eight blocks a multiprocessor asked of nvcc's register allocator (64 registers): the
-/// dense 4-row instance took 72 without, seven blocks, and 60.38 us at 8192x8192 on an H100
-/// where the probe's kernel (60 registers) took 52.38; with it (12 bytes spilled) 55.14
-/// against 52.67 in another call, and the separable one 50.43 against 50.75.
+/// 16x + 15 of ROI rows Rows y to Rows y + Rows - 1. taps: the plan's (packed_plan.hpp), 9
+/// dense or 3 row and 3 column. Eight blocks a multiprocessor asked of nvcc's register
+/// allocator (64 registers): the dense 4-row instance took 72 without, seven blocks, and
+/// 60.38 us at 8192x8192 on an H100 where the probe's kernel (60 registers) took 52.38.
+/// With it, and its taps held in registers as the other instances hold theirs
+/// (taps_in_registers), that instance spilled 12 bytes and took 54.78 to 54.91 us at
+/// 8192x8192 and 18.30 at 5760x3240; with its taps read from the parameters, no spill,
+/// 50.75 and 17.28 to 17.31 (the probe's 4-row kernel 52.16 to 52.38 and 16.29 to 16.38 in
+/// the same calls; 3840x2160 and 4096x2160 within 1%; bench/results/2026-12-06-h100-auto/
+/// taps/). The separable 4-row instance keeps its taps held (64 registers, no spill; 4
+/// bytes spilled without).
 template <bool Sep, int Rows>
 __global__ void HIPSTENCIL_LAUNCH_BOUNDS(128, 8)
     packed_wide_kernel(image_view<const std::uint8_t> src, image_view<std::uint8_t> dst, geometry g, geometry gr,
@@ -75,8 +81,9 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(128, 8)
   const packed_edge_words left(gr.border.rule, rr, cx), right(gr.border.rule, rr, cx + 8);
   const unsigned constant_word =
       gr.border.rule == border::kind::constant ? unsigned(gr.border.value) * 0x01010101u : 0u;
-  // g.width >= 16: its sign bit is the zero taps_in_registers asks for.
-  const auto k = taps_in_registers(taps, unsigned(g.width) >> 31);
+  // g.width >= 16: its sign bit is the zero taps_in_registers asks for. Not in the dense
+  // 4-row instance, where nine taps held cost the registers it then spilled (above).
+  const packed_taps<Sep ? 6 : 9> k = Sep || Rows < 4 ? taps_in_registers(taps, unsigned(g.width) >> 31) : taps;
   const __half2 init = word_as_half2(k.init), add = word_as_half2(k.add);
   const int y_end = gr.src_y0 + gr.height + gr.kh - 1;  // the window's last row bounds the map
   // Input row t (parent row g.src_y0 + y0 + t): words of bytes cx - 4 to cx + 19. First
