@@ -240,18 +240,19 @@ struct automatic_table {
            s.pixels() >= (s.radius == 1 ? 1280LL * 720 : 512LL * 512);
   }
 
-  /// packed first for u8 3x3, dense and separable, on one image whose reads are replicate,
-  /// where its launcher runs the wide kernel (packed_wide_kernel, kernels/packed_wide.hpp:
-  /// rows aligned to 16 bytes, a width that is a multiple of 16 and at least packed_policy's
-  /// wide_min_width), beyond 2^18 pixels; ahead of tiled's replicate kernels, which the
-  /// clamp rows keep to 2^20 pixels otherwise and which run next where the plan refuses the
-  /// filter. Held, through the bench (median of 51), two runs on an H100
-  /// (bench/results/2026-12-06-h100-auto/sweep-*.csv): against tiled 0.99 to 1.01 times its
-  /// time at 512x512 and 640x480, 0.94 to 1.01 at 768x768, 800x600 and 960x540, 0.90 to 0.97
-  /// at 1024x768, 1280x720 and 1024x1024 (1280x720 dense 3x3: 5.28 us, tiled 5.79); so from
-  /// 640x480 up, where it is level or ahead (narrower, packed's strip walk took 1.09 to 1.15
-  /// times tiled's time at 256x256 and 384x384). A ROI whose read rectangle's edges are not
-  /// on the kernel's words (packed_wide_fit) runs packed's strip walk instead.
+  /// packed first for u8 3x3, dense and separable, on one image whose reads are
+  /// replicate, where its launcher runs the wide kernel (packed_wide_kernel,
+  /// kernels/packed_wide.hpp: rows aligned to 16 bytes, a width that is a multiple of 16
+  /// and at least packed_policy's wide_min_width), beyond 2^18 pixels; ahead of tiled's
+  /// replicate kernels, which the clamp rows keep to 2^20 pixels otherwise and which run
+  /// next where the plan refuses the filter. Held, through the bench (median of 51), two
+  /// runs on an H100 (bench/results/2026-12-06-h100-auto/sweep-*.csv): against tiled 0.99
+  /// to 1.01 times its time at 512x512 and 640x480, 0.94 to 1.01 at 768x768, 800x600 and
+  /// 960x540, 0.90 to 0.97 at 1024x768, 1280x720 and 1024x1024 (1280x720 dense 3x3: 5.28
+  /// us, tiled 5.79); so from 640x480 up, where it is level or ahead (narrower, packed's
+  /// strip walk took 1.09 to 1.15 times tiled's time at 256x256 and 384x384). A ROI whose
+  /// read rectangle's edges are not on the kernel's words (packed_wide_fit) runs packed's
+  /// strip walk instead.
   static constexpr bool packed_wide(const problem_shape& s) {
     using packed_tuned = typename policy_for<A, packed_policy<>>::type;
     return s.channels == 1 && s.channel_bytes == 1 && s.radius == 1 && s.border == border_cost::clamp &&
