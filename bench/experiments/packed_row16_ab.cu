@@ -60,19 +60,8 @@ __global__ void __launch_bounds__(128) row16_kernel(const std::uint8_t* __restri
     for (int q = 0; q < PAIRS; ++q) acc[o][q] = init;
 #pragma unroll
   for (int t = 0; t < ROWS + 2; ++t) {
-    // P[m]: bytes x0 - 4 + 2m and the next, centred; S[m]: the pair across P[m], P[m + 1].
-    __half2 P[12], S[11];
-#pragma unroll
-    for (int u = 0; u < 6; ++u) {
-      P[2 * u] = hd::centred_pair(wd[t][u], 0x4140u);
-      P[2 * u + 1] = hd::centred_pair(wd[t][u], 0x4342u);
-    }
-#pragma unroll
-    for (int m = 0; m < 11; ++m) S[m] = hd::straddle(P[m], P[m + 1]);
-    auto lane = [&](int q, int i) -> __half2 {
-      const int e = 2 * q + i - 1;  // first of the two columns, from x0
-      return (e & 1) == 0 ? P[(e >> 1) + 2] : S[((e - 1) >> 1) + 2];
-    };
+    const hd::packed_byte_lanes<6> lanes(wd[t]);  // bytes x0 - 4 to x0 + 19
+    auto lane = [&](int q, int i) { return lanes.lane(q, i, 1); };
     if constexpr (Sep) {
       __half2 hs_[PAIRS];
 #pragma unroll
