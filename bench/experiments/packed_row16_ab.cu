@@ -18,9 +18,13 @@
 // times lib's time from 256x256 to 1280x720, r16x2 0.83 to 0.91 from 1600x900 to
 // 2560x1440 (1920x1080 6.11 us dense against 6.72, 5.95 separable against 6.53), r16x4
 // 0.67 to 0.97 from 3200x1800 to 8192x8192 (r16x1 lost there, up to 1.19). The library's
-// packed_wide_kernel (kernels/packed_wide.hpp) is r16 in 32 x 4 blocks with the rows
+// packed_wide_kernel (kernels/packed_wide.hpp) is r16 in the blocks packed_wide_block
+// gives by width (32 x 4, or 8 x 16 since the block-shape run below) with the rows
 // tuning::packed_policy::wide_rows gives, plus the border rules' edge words and row map;
-// against it (row16-wide*.txt there) lib runs that kernel.
+// against it (row16-wide*.txt there) lib runs that kernel. The block-shape run
+// (bench/results/2026-12-06-h100-shapes/shape/) built the probe against the library with
+// 32 x 4 blocks (lib32x4-*.txt) and with 8 x 16 (lib8x16-*.txt): the shapes here are
+// blocks of 64 and 128 threads, warps of 32 x 1 and of 8 x 4 threads.
 //   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -I<tree>/include \
 //        -I/usr/include/eigen3 packed_row16_ab.cu -lcufft -o packed_row16_ab
 #include "ab_common.hpp"
@@ -98,14 +102,13 @@ __global__ void __launch_bounds__(128) row16_kernel(const std::uint8_t* __restri
   }
 }
 
-template <bool Sep, int ROWS, int BY>
+template <bool Sep, int ROWS, int BX, int BY>
 ab_variant row16_variant(const hs::image_view<const std::uint8_t>& src, hs::device_image<std::uint8_t>& out,
                          const hd::packed_plan& pl) {
   const int w = src.width, h = src.height;
   const auto taps = hd::packed_taps_of<Sep ? 6 : 9>(pl);
-  const dim3 block(128 / BY, BY), grid(unsigned((w + 16 * (128 / BY) - 1) / (16 * (128 / BY))),
-                                       unsigned((h + BY * ROWS - 1) / (BY * ROWS)));
-  return {"r16x" + std::to_string(ROWS) + "/" + std::to_string(128 / BY) + "x" + std::to_string(BY),
+  const dim3 block(BX, BY), grid(unsigned((w + 16 * BX - 1) / (16 * BX)), unsigned((h + BY * ROWS - 1) / (BY * ROWS)));
+  return {"r16x" + std::to_string(ROWS) + "/" + std::to_string(BX) + "x" + std::to_string(BY),
           [=, &out] {
             row16_kernel<Sep, ROWS>
                 <<<grid, block>>>(src.data, src.pitch_bytes, out.data(), out.pitch_bytes(), w, h, taps);
@@ -126,11 +129,15 @@ void run_case(int w, int h, hs::image_view<const std::uint8_t> src, hs::device_i
   std::vector<ab_variant> v;
   if constexpr (Sep) v.push_back(ab_library_variant("lib", src, out, sep, hs::algo::packed<>{}));
   else v.push_back(ab_library_variant("lib", src, out, dense, hs::algo::packed<>{}));
-  v.push_back(row16_variant<Sep, 1, 4>(src, out, pl));
-  v.push_back(row16_variant<Sep, 1, 8>(src, out, pl));
-  v.push_back(row16_variant<Sep, 2, 4>(src, out, pl));
-  v.push_back(row16_variant<Sep, 2, 8>(src, out, pl));
-  v.push_back(row16_variant<Sep, 4, 4>(src, out, pl));
+  v.push_back(row16_variant<Sep, 1, 32, 4>(src, out, pl));
+  v.push_back(row16_variant<Sep, 2, 32, 4>(src, out, pl));
+  v.push_back(row16_variant<Sep, 4, 32, 4>(src, out, pl));
+  v.push_back(row16_variant<Sep, 2, 32, 2>(src, out, pl));
+  v.push_back(row16_variant<Sep, 1, 8, 16>(src, out, pl));
+  v.push_back(row16_variant<Sep, 2, 8, 16>(src, out, pl));
+  v.push_back(row16_variant<Sep, 1, 8, 8>(src, out, pl));
+  v.push_back(row16_variant<Sep, 2, 8, 8>(src, out, pl));
+  v.push_back(row16_variant<Sep, 4, 8, 16>(src, out, pl));
   std::vector<double> best(v.size(), 1e30);
   std::vector<unsigned long long> hash(v.size(), 0);
   for (int rep = 0; rep < 2; ++rep)

@@ -7,6 +7,8 @@
 #include "algo_matrix.hpp"
 
 #include <initializer_list>
+#include <set>
+#include <utility>
 
 using namespace gpu_test;
 
@@ -210,18 +212,21 @@ void strip_kernel_images() {
 }
 
 /// The wide kernel (kernels/packed_wide.hpp: u8 3x3 on one image, 16 outputs a thread):
-/// ROIs 512 pixels wide (the narrowest it takes) to 2064 (a block row of 512 ending
-/// part-way), at 16-pixel-aligned columns at every edge and corner, both halo modes, the
-/// rules whose outside words are byte permutes, dense and separable, and sizes in each of
-/// its strip heights (1 row to 2^20 pixels, 2 to 2^22, 4 beyond) with heights that end a
-/// strip part-way; output poisoned, within 1 of the reference. packed_wide_fit must take
-/// every case, so that the kernel is what ran. Then each whole image once more against the
-/// strip walk (strip_rows set, which the wide kernel leaves to the walk): the same bytes,
+/// ROIs 512 pixels wide (the narrowest it takes) to 2064, at 16-pixel-aligned columns at
+/// every edge and corner, both halo modes, the rules whose outside words are byte permutes,
+/// dense and separable, in both block shapes (packed_wide_block: 32 x 4 at 512 and 1024 and
+/// at 1936, where its last block ends part-way; 8 x 16 at 528, 1040 and 2064, each ending
+/// part-way) at each of its strip heights (1 row to 2^20 pixels, 2 to 2^22, 4 beyond), with heights that
+/// end a strip part-way; output poisoned, within 1 of the reference. packed_wide_fit must
+/// take every case, so that the kernel is what ran. Then each whole image once more against
+/// the strip walk (strip_rows set, which the wide kernel leaves to the walk): the same bytes,
 /// since both add the products in the same order.
 void wide_kernel_images() {
   const border::any word_rules[] = {border::replicate{}, border::reflect{}, border::reflect101{},
                                     border::constant{0}, border::constant{201}};
-  const int wide_sizes[][2] = {{512, 1}, {512, 7}, {528, 33}, {1040, 1009}, {2064, 2033}};
+  const int wide_sizes[][2] = {{512, 1},     {512, 7},     {528, 33},    {1936, 67},
+                               {1040, 1009}, {1024, 1030}, {2064, 2033}, {1936, 2200}};
+  std::set<std::pair<unsigned, int>> shapes;  // (block width, strip rows) that ran
   int i = 0;
   for (const auto& sz : wide_sizes)
     for (int dense = 0; dense < 2; ++dense)
@@ -237,6 +242,7 @@ void wide_kernel_images() {
             detail::make_geometry(rect{0, 0, p.src_w, p.src_h}, p.src_roi, p.dst_roi, 3, 3, 1, 1, b, hm);
         INFO(p.describe(f, b));
         CHECK(detail::packed_wide_fit(g, g.for_reads(), tuning::packed_policy<>::wide_min_width));
+        shapes.insert({detail::packed_wide_block(g.width).x, tuning::packed_policy<>::wide_rows((long long)w * h)});
         if (dense) run_packed<std::uint8_t>(f, f, w, h, b, placement, hm, true, false, true);
         else run_packed<std::uint8_t>(sf, f, w, h, b, placement, hm, true, false, true);
         if (i % 3 == 0) {
@@ -266,6 +272,7 @@ void wide_kernel_images() {
         }
         ++i;
       }
+  CHECK(shapes.size() == 6);  // both block shapes at 1, 2 and 4 rows
 }
 
 /// Whole images of w x h pixels T whose blocks have interior strips (packed_interior_strip:

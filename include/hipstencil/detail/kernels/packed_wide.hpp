@@ -39,24 +39,49 @@ namespace detail {
 
 /// Outputs a thread of packed_wide_kernel: 16 bytes of a row.
 constexpr int packed_wide_outputs = 16;
-/// packed_wide_kernel's blocks: 32 x 4 threads, so a block row spans 512 output columns.
+/// packed_wide_kernel's blocks: 32 x 4 threads (a block row spans 512 output columns), or
+/// 8 x 16 (128 columns; a warp is 8 threads in each of 4 rows, each row's 128 bytes one
+/// whole line) where those leave fewer columns idle (packed_wide_block).
 constexpr int packed_wide_block_x = 32, packed_wide_block_y = 4;
+constexpr int packed_wide_narrow_block_x = 8, packed_wide_narrow_block_y = 16;
+
+/// The block packed_wide_kernel runs a ROI `width` pixels wide in: 8 x 16 where its block
+/// rows end nearer the ROI's right edge than 32 x 4's (a width that is not a multiple of
+/// 512, unless its remainder is more than 384), 32 x 4 otherwise. Held, better of two, on
+/// H100s (bench/experiments/packed_row16_ab.cu built against the library with each shape;
+/// bench/results/2026-12-06-h100-shapes/), u8 3x3 dense and separable: where 8 x 16 leaves
+/// fewer columns idle it took 0.95 to 0.995 times 32 x 4's time (shape/), and with this
+/// rule, on another machine, 0.95 to 1.006 (hybrid/): 3840x2160 dense 9.18 us against 9.66
+/// and 9.31 against 9.79, separable 8.86 against 9.28 and 8.93 against 9.28; 1600x900
+/// dense 5.60 against 5.82 and 5.70 against 5.86; 1920x1080 dense 5.89 against 5.98 and
+/// 5.98 against 6.08; 640x480, 800x600 and 1280x720 0.97 to 1.006. On widths that are
+/// multiples of 512 8 x 16 took 0.99 to 1.025 times 32 x 4's time (8192x8192 dense 51.62
+/// against 50.50, separable 51.23 against 49.98; 1024x768 dense 5.12 against 5.02;
+/// 512x512 0.99, 1024x1024 and 2560x1440 within 1.1%).
+inline dim3 packed_wide_block(int width) {
+  constexpr int narrow = packed_wide_narrow_block_x * packed_wide_outputs;  // columns a block row
+  constexpr int wide = packed_wide_block_x * packed_wide_outputs;
+  const bool fewer_idle = (width + narrow - 1) / narrow * narrow < (width + wide - 1) / wide * wide;
+  return fewer_idle ? dim3(packed_wide_narrow_block_x, packed_wide_narrow_block_y)
+                    : dim3(packed_wide_block_x, packed_wide_block_y);
+}
 
 /// Whether packed_wide_kernel can run a radius-1 launch of geometry g (gr: its reads'
 /// geometry): the strip kernel's conditions (packed_strips_fit: the read rectangle's edges
 /// on the threads' words under a rule whose outside words are byte permutes, every output
 /// inside the ROI and written) and a ROI width that is a multiple of 16 pixels, at least
-/// `min_width` (a narrower ROI leaves most of a block row idle). The caller also requires
-/// 16-byte-aligned centre and output columns and pitches, a grid of at most 65535 block
-/// rows (a height of at most 65535 * packed_wide_block_y * rows) and tile_class.
+/// `min_width` (packed_policy::wide_min_width; narrower, the strip walk runs). The caller
+/// also requires 16-byte-aligned centre and output columns and pitches, a grid of at most
+/// 65535 block rows (a height of at most 65535 * packed_wide_block_y * rows, the shorter
+/// block's) and tile_class.
 inline bool packed_wide_fit(const geometry& g, const geometry& gr, int min_width) {
   return g.width % packed_wide_outputs == 0 && g.width >= min_width && packed_strips_fit(g, gr, 1);
 }
 
 /// Dense (Sep false) or separable 3x3 filter over u8 pixels where packed_wide_fit holds:
-/// thread (x, y) of packed_wide_block_x x packed_wide_block_y blocks owns outputs 16x to
-/// 16x + 15 of ROI rows Rows y to Rows y + Rows - 1. taps: the plan's (packed_plan.hpp), 9
-/// dense or 3 row and 3 column. Eight blocks a multiprocessor asked of nvcc's register
+/// thread (x, y) of packed_wide_block's blocks owns outputs 16x to 16x + 15 of ROI rows
+/// Rows y to Rows y + Rows - 1. taps: the plan's (packed_plan.hpp), 9 dense or 3 row and 3
+/// column. Eight blocks of 128 threads a multiprocessor asked of nvcc's register
 /// allocator (64 registers): the dense 4-row instance took 72 without, seven blocks, and
 /// 60.38 us at 8192x8192 on an H100 where the probe's kernel (60 registers) took 52.38.
 /// With it, and its taps held in registers as the other instances hold theirs
@@ -172,10 +197,9 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(128, 8)
 template <class Problem>
 void launch_packed_wide(const Problem& p, const geometry& gr, const packed_plan& pl, int rows) {
   const geometry& g = p.g;
-  constexpr int BX = packed_wide_block_x, BY = packed_wide_block_y;
-  const dim3 block(BX, BY);
-  const dim3 grid(unsigned((g.width + BX * packed_wide_outputs - 1) / (BX * packed_wide_outputs)),
-                  unsigned((g.height + BY * rows - 1) / (BY * rows)));
+  const dim3 block = packed_wide_block(g.width);
+  const int columns = int(block.x) * packed_wide_outputs, block_rows = int(block.y) * rows;
+  const dim3 grid(unsigned((g.width + columns - 1) / columns), unsigned((g.height + block_rows - 1) / block_rows));
   auto go = [&](auto sep, auto r) {
     constexpr bool S = decltype(sep)::value;
     constexpr int Rows = decltype(r)::value;

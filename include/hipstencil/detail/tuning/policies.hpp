@@ -801,8 +801,9 @@ struct direct_policy {
 /// where 1 row took up to 1.19 times the library's time (3840x2160 separable). The kernel
 /// as landed, on another H100 (row16-wide.txt): 1920x1080 6.18 us dense and 5.98
 /// separable, 8192x8192 55.14 and 50.43, within 5% of the probe's fastest shape at each
-/// size. Narrower ROIs keep the strip kernel: a block row of packed_wide_kernel is 512
-/// pixels.
+/// size. Narrower ROIs keep the strip kernel, a limit set when all of packed_wide_kernel's
+/// block rows were 512 pixels (kernels/packed_wide.hpp, packed_wide_block); automatic runs
+/// tiled's kernels there.
 template <int BlockX = 32, int BlockY = 4, int StripRows1 = 8, int StripRows = 16, int MinStripRows = 1,
           int TargetThreads = 32768, class Radii = radii_range<1, 2>, int ThreeBlockY = 4, int ThreeOutY = 4,
           int FourBlockY = 4, int FourOutYSmall = 2, int FourOutY = 4, long long FourSmallMaxPixels = 1LL << 18,
