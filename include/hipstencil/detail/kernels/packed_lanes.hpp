@@ -132,6 +132,21 @@ struct packed_quad_lanes {
   }
 };
 
+/// A separable filter's row pass over one input row: h[q], for each of PAIRS lanes, the K
+/// row taps (taps.k[0] to k[K - 1]) times lane(q, 0) to lane(q, K - 1) (a packed_byte_lanes
+/// or packed_quad_lanes lookup), added left to right: the order every packed kernel keeps,
+/// so that their outputs are the same bytes.
+template <int K, int NT, int PAIRS, class Lane>
+HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_row_pass(const packed_taps<NT>& taps, const Lane& lane,
+                                                            __half2 (&h)[PAIRS]) {
+  HIPSTENCIL_UNROLL
+  for (int q = 0; q < PAIRS; ++q) h[q] = __hmul2(word_as_half2(taps.k[0]), lane(q, 0));
+  HIPSTENCIL_UNROLL
+  for (int i = 1; i < K; ++i)
+    HIPSTENCIL_UNROLL
+    for (int q = 0; q < PAIRS; ++q) h[q] = __hfma2(word_as_half2(taps.k[i]), lane(q, i), h[q]);
+}
+
 /// Two sums plus 1024 + their integer offset, clamped to [1024, 1279] (bytes 0 to 255 in
 /// the low bits of each half).
 HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE unsigned clamp_pair(__half2 v) {

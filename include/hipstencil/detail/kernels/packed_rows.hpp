@@ -49,12 +49,7 @@ HIPSTENCIL_DEVICE HIPSTENCIL_FORCEINLINE void packed_add_row(
   auto lane = [&](int q, int i) { return lanes.lane(q, i, R); };
   if constexpr (Sep) {
     __half2 h[PAIRS];
-    HIPSTENCIL_UNROLL
-    for (int q = 0; q < PAIRS; ++q) h[q] = __hmul2(word_as_half2(taps.k[0]), lane(q, 0));
-    HIPSTENCIL_UNROLL
-    for (int i = 1; i < K; ++i)
-      HIPSTENCIL_UNROLL
-      for (int q = 0; q < PAIRS; ++q) h[q] = __hfma2(word_as_half2(taps.k[i]), lane(q, i), h[q]);
+    packed_row_pass<K>(taps, lane, h);
     HIPSTENCIL_UNROLL
     for (int s = FirstSlot; s < K; ++s)  // slot s: output row t - 2R + s, column tap 2R - s
       HIPSTENCIL_UNROLL

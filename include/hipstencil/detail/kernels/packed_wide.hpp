@@ -158,12 +158,7 @@ __global__ void HIPSTENCIL_LAUNCH_BOUNDS(128, 8)
     auto lane = [&](int q, int i) { return lanes.lane(q, i, 1); };
     if constexpr (Sep) {
       __half2 h[PAIRS];
-      HIPSTENCIL_UNROLL
-      for (int q = 0; q < PAIRS; ++q) h[q] = __hmul2(word_as_half2(k.k[0]), lane(q, 0));
-      HIPSTENCIL_UNROLL
-      for (int i = 1; i < K; ++i)
-        HIPSTENCIL_UNROLL
-        for (int q = 0; q < PAIRS; ++q) h[q] = __hfma2(word_as_half2(k.k[i]), lane(q, i), h[q]);
+      packed_row_pass<K>(k, lane, h);
       HIPSTENCIL_UNROLL
       for (int o = 0; o < Rows; ++o)
         if (t - o >= 0 && t - o < K)
