@@ -216,11 +216,11 @@ void strip_kernel_images() {
 /// every edge and corner, both halo modes, the rules whose outside words are byte permutes,
 /// dense and separable, in both block shapes (packed_wide_block: 32 x 4 at 512 and 1024 and
 /// at 1936, where its last block ends part-way; 8 x 16 at 528, 1040 and 2064, each ending
-/// part-way) at each of its strip heights (1 row to 2^20 pixels, 2 to 2^22, 4 beyond), with heights that
-/// end a strip part-way; output poisoned, within 1 of the reference. packed_wide_fit must
-/// take every case, so that the kernel is what ran. Then each whole image once more against
-/// the strip walk (strip_rows set, which the wide kernel leaves to the walk): the same bytes,
-/// since both add the products in the same order.
+/// part-way) at each of its strip heights (1 row to 2^20 pixels, 2 to 2^22, 4 beyond),
+/// with heights that end a strip part-way; output poisoned, within 1 of the reference.
+/// packed_wide_fit must take every case, so that the kernel is what ran. Then each whole
+/// image once more against the strip walk (strip_rows set, which the wide kernel leaves to
+/// the walk): the same bytes, since both add the products in the same order.
 void wide_kernel_images() {
   const border::any word_rules[] = {border::replicate{}, border::reflect{}, border::reflect101{},
                                     border::constant{0}, border::constant{201}};
